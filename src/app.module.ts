@@ -1,0 +1,37 @@
+import { Module } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { AuthModule } from './auth/auth.module.js';
+import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
+import { ScopesGuard } from './auth/scopes.guard.js';
+import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { CommonModule } from './common/common.module.js';
+import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
+import { ConfigModule } from './config/config.module.js';
+import { DatabaseModule } from './database/database.module.js';
+import { HealthModule } from './health/health.module.js';
+import { OrganizationsModule } from './organizations/organizations.module.js';
+import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
+import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exchange-profiles.module.js';
+
+@Module({
+  imports: [
+    ConfigModule,
+    CommonModule,
+    DatabaseModule,
+    AuthModule,
+    RateLimitModule,
+    HealthModule,
+    OrganizationsModule,
+    TokenExchangeProfilesModule,
+  ],
+  providers: [
+    // Order matters: identify the caller, count it, then refuse (401/403) or let it through.
+    { provide: APP_GUARD, useClass: JwtAuthGuard },
+    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useClass: ScopesGuard },
+    { provide: APP_PIPE, useClass: AppValidationPipe },
+    { provide: APP_FILTER, useClass: AllExceptionsFilter },
+  ],
+})
+export class AppModule {}

@@ -1,0 +1,13 @@
+/** Who is calling, as established from a verified token. */
+export interface Principal {
+  sub: string;
+  /** The OAuth client the token was issued to (`azp`, else `sub` without `@clients`). */
+  clientId: string;
+  scopes: ReadonlySet<string>;
+}
+
+export interface AuthenticatedRequest {
+  user?: Principal;
+  /** Set by the JWT guard when the token was refused; the scopes guard turns it into the 401. */
+  authFailure?: string;
+}

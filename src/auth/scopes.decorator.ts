@@ -1,0 +1,12 @@
+import { applyDecorators, SetMetadata } from '@nestjs/common';
+import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
+import type { Scope } from './scopes.catalog.js';
+
+export const SCOPES_KEY = 'auth:scopes';
+
+/**
+ * The scopes a route accepts (any one suffices, as in Auth0), declared once for both the
+ * guard and the OpenAPI security requirements.
+ */
+export const Scopes = (...scopes: [Scope, ...Scope[]]): MethodDecorator =>
+  applyDecorators(SetMetadata(SCOPES_KEY, scopes), ApiBearerAuth('bearerAuth'), ApiOAuth2(scopes, 'oAuth2ClientCredentials'));

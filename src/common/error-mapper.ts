@@ -1,0 +1,56 @@
+import { HttpException, HttpStatus } from '@nestjs/common';
+import { ApiError } from './api-error.js';
+import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
+import { isDatabaseUnavailable } from '../database/database-errors.js';
+
+export interface ErrorResponse {
+  status: number;
+  body: ErrorBody;
+  headers: Record<string, string>;
+  /** Unexpected errors are logged in full; expected ones are not. */
+  unexpected: boolean;
+}
+
+// Fastify raises these before a request reaches Nest (body parsing, limits).
+const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_body', 'Invalid JSON body.'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_body', 'Invalid JSON body.'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Request body exceeds 10kb.'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type', 'Unsupported Media Type.'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'Request body size did not match Content-Length.'],
+};
+
+/** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof ApiError) {
+    return { status: error.status, body: errorBody(error.status, error.errorCode, error.message), headers: error.headers, unexpected: false };
+  }
+  // Nest wraps Fastify's own errors (body parsing, size limit) in an HttpException; the code is on the cause.
+  const fastifyCode = fastifyErrorCode(error) ?? fastifyErrorCode((error as { cause?: unknown } | null)?.cause);
+  if (fastifyCode) {
+    const [status, errorCode, message] = FASTIFY_ERRORS[fastifyCode];
+    return { status, body: errorBody(status, errorCode, message), headers: {}, unexpected: false };
+  }
+  if (error instanceof HttpException) {
+    const status = error.getStatus();
+    return { status, body: errorBody(status, FrameworkErrorCode[status] ?? 'http_error', httpExceptionMessage(error)), headers: {}, unexpected: false };
+  }
+  if (isDatabaseUnavailable(error)) {
+    const status = HttpStatus.SERVICE_UNAVAILABLE;
+    return { status, body: errorBody(status, 'database_unavailable', 'Service temporarily unavailable.'), headers: { 'Retry-After': '5' }, unexpected: true };
+  }
+  return { status: 500, body: errorBody(500, 'internal_error', 'Internal error.'), headers: {}, unexpected: true };
+}
+
+function httpExceptionMessage(error: HttpException): string {
+  const response = error.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join(', ');
+  return typeof message === 'string' ? message : error.message;
+}
+
+function fastifyErrorCode(error: unknown): string | undefined {
+  const code = (error as { code?: unknown } | null | undefined)?.code;
+  return typeof code === 'string' && code in FASTIFY_ERRORS ? code : undefined;
+}

@@ -1,0 +1,45 @@
+import type { LoggerService } from '@nestjs/common';
+import type { LogLevel } from '../config/env.schema.js';
+
+const SEVERITY: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
+
+/**
+ * One JSON object per line on stdout, so log shippers need no parsing rules.
+ * Also serves as Nest's logger, so framework messages come out in the same shape.
+ */
+export class JsonLogger implements LoggerService {
+  private readonly threshold: number;
+
+  constructor(level: LogLevel = 'info') {
+    this.threshold = SEVERITY[level];
+  }
+
+  enabled(level: LogLevel): boolean {
+    return SEVERITY[level] <= this.threshold;
+  }
+
+  write(level: LogLevel, msg: string, fields: Record<string, unknown> = {}): void {
+    if (!this.enabled(level)) return;
+    process.stdout.write(`${JSON.stringify({ level, time: new Date().toISOString(), msg, ...fields })}\n`);
+  }
+
+  log(message: unknown, context?: string): void {
+    this.write('info', String(message), context ? { context } : {});
+  }
+
+  error(message: unknown, trace?: string, context?: string): void {
+    this.write('error', String(message), { ...(context ? { context } : {}), ...(trace ? { trace } : {}) });
+  }
+
+  warn(message: unknown, context?: string): void {
+    this.write('warn', String(message), context ? { context } : {});
+  }
+
+  debug(message: unknown, context?: string): void {
+    this.write('debug', String(message), context ? { context } : {});
+  }
+
+  verbose(message: unknown, context?: string): void {
+    this.debug(message, context);
+  }
+}

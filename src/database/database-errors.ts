@@ -1,0 +1,50 @@
+/** Prisma's error codes that the services translate into API errors. */
+export enum PrismaErrorCode {
+  UniqueViolation = 'P2002',
+  RecordNotFound = 'P2025',
+}
+
+/** PostgreSQL SQLSTATEs the code reacts to. */
+export enum PgErrorCode {
+  UniqueViolation = '23505',
+  SerializationFailure = '40001',
+  DeadlockDetected = '40P01',
+}
+
+const UNREACHABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+// 08xxx connection exceptions, admin/crash shutdown, "cannot connect now", missing database, too many connections.
+const UNREACHABLE_SQLSTATES = /^(08...|57P0[123]|3D000|53300)$/;
+const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1003', 'P1017', 'P2024']);
+const UNREACHABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|DatabaseNotReachable|ConnectionClosed|Cannot use a pool after calling end/i;
+
+/** True when the error says the database cannot be reached, however deeply a driver wrapped it. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; originalCode?: unknown };
+    const code = typeof e.code === 'string' ? e.code : typeof e.originalCode === 'string' ? e.originalCode : '';
+    if (UNREACHABLE_NODE_CODES.has(code) || UNREACHABLE_SQLSTATES.test(code) || UNREACHABLE_PRISMA_CODES.has(code)) return true;
+    if (typeof e.kind === 'string' && /DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections/.test(e.kind)) return true;
+    if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
+    current = e.cause;
+  }
+  return false;
+}
+
+/** The unique constraint a Prisma or pg error violated, if any. */
+export function violatedUniqueConstraint(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; meta?: Record<string, unknown>; cause?: unknown; kind?: unknown };
+    if (e.code === PgErrorCode.UniqueViolation && typeof e.constraint === 'string') return e.constraint;
+    if (e.code === PrismaErrorCode.UniqueViolation) {
+      const adapterCause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string } } } | undefined)?.cause;
+      const name = adapterCause?.constraint?.index ?? (typeof e.meta?.target === 'string' ? e.meta.target : undefined);
+      return name ?? 'unknown';
+    }
+    if (e.kind === 'UniqueConstraintViolation') {
+      const constraint = e.constraint as { index?: string } | undefined;
+      return constraint?.index ?? 'unknown';
+    }
+    current = e.cause;
+  }
+  return undefined;
+}

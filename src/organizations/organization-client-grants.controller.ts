@@ -1,0 +1,19 @@
+import { Controller, Delete, HttpCode, HttpStatus, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Scopes } from '../auth/scopes.decorator.js';
+import { OrganizationClientGrantParams } from './dto/organization-client-grant.params.js';
+import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
+
+@ApiTags('organizations')
+@Controller('organizations/:id/client-grants')
+export class OrganizationClientGrantsController {
+  constructor(private readonly clientGrants: OrganizationClientGrantsService) {}
+
+  @Delete(':grant_id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Scopes('delete:organization_client_grants')
+  @ApiOperation({ operationId: 'delete_client-grants_by_grant_id', summary: 'Remove a client grant from an organization' })
+  remove(@Param() { id, grant_id }: OrganizationClientGrantParams): Promise<void> {
+    return this.clientGrants.remove(id, grant_id);
+  }
+}

@@ -1,0 +1,68 @@
+import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import type { ThrottlerStorage } from '@nestjs/throttler';
+import { Redis } from 'ioredis';
+import { AppConfig } from '../config/app-config.js';
+import { takeToken, type BucketState, type ThrottlerStorageRecord } from './token-bucket.js';
+
+// Same arithmetic as takeToken, atomically in Redis so every instance draws from one bucket.
+const TAKE_TOKEN_LUA = `
+local limit = tonumber(ARGV[1]); local ttl = tonumber(ARGV[2])
+local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local rate = limit / ttl
+local s = redis.call('HMGET', KEYS[1], 'tokens', 'updatedAt')
+local tokens = limit
+if s[1] then tokens = math.min(limit, tonumber(s[1]) + (now - tonumber(s[2])) * rate) end
+local allowed = tokens >= 1
+if allowed then tokens = tokens - 1 end
+redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updatedAt', now)
+redis.call('PEXPIRE', KEYS[1], ttl)
+local toFull = math.ceil((limit - tokens) / rate / 1000)
+if allowed then return {limit - math.floor(tokens), toFull, 0, 0} end
+return {limit + 1, toFull, 1, math.max(1, math.ceil((1 - tokens) / rate / 1000))}
+`;
+
+/**
+ * Token buckets in memory (one instance) or in Redis (REDIS_URL: several instances behind a
+ * load balancer). If Redis fails, this instance keeps limiting from its own memory and logs
+ * it: neither failing open (no limit at all) nor turning a cache outage into an API outage.
+ */
+@Injectable()
+export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown {
+  private readonly logger = new Logger(RateLimitStorage.name);
+  private readonly buckets = new Map<string, BucketState>();
+  private readonly redis?: Redis;
+  private readonly sweeper: NodeJS.Timeout;
+
+  constructor(config: AppConfig) {
+    if (config.redisUrl) {
+      this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
+      this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+    }
+    this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
+  }
+
+  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    if (this.redis) {
+      try {
+        const [totalHits, timeToExpire, isBlocked, timeToBlockExpire] = (await this.redis.eval(TAKE_TOKEN_LUA, 1, key, limit, ttl)) as number[];
+        return { totalHits, timeToExpire, isBlocked: isBlocked === 1, timeToBlockExpire };
+      } catch (error) {
+        this.logger.warn(`rate limit falls back to memory: ${(error as Error).message}`);
+      }
+    }
+    const { state, record } = takeToken(this.buckets.get(key), Date.now(), limit, ttl);
+    this.buckets.set(key, state);
+    return record;
+  }
+
+  /** Buckets idle for a minute are full again and need no memory. */
+  private sweep(): void {
+    const cutoff = Date.now() - 60_000;
+    for (const [key, state] of this.buckets) if (state.updatedAt < cutoff) this.buckets.delete(key);
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.sweeper);
+    await this.redis?.quit().catch(() => undefined);
+  }
+}

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import { newId } from '../../src/common/ids.js';
+import type { PrismaService } from '../../src/database/prisma.service.js';
+
+const unique = (): string => randomBytes(5).toString('hex');
+
+/** Test data written straight to the database, each call with fresh unique values. */
+export class Factories {
+  constructor(private readonly prisma: PrismaService) {}
+
+  organization(overrides: { name?: string; display_name?: string } = {}) {
+    return this.prisma.organization.create({ data: { id: newId('org'), name: overrides.name ?? `org-${unique()}`, display_name: overrides.display_name } });
+  }
+
+  clientGrant(overrides: { client_id?: string; audience?: string; scope?: string[] } = {}) {
+    return this.prisma.clientGrant.create({
+      data: {
+        id: newId('cgr'),
+        client_id: overrides.client_id ?? `client_${unique()}`,
+        audience: overrides.audience ?? `https://api-${unique()}.example.com/`,
+        scope: overrides.scope ?? ['read:things'],
+      },
+    });
+  }
+
+  associate(organizationId: string, grantId: string) {
+    return this.prisma.organizationClientGrant.create({ data: { organization_id: organizationId, grant_id: grantId } });
+  }
+
+  tokenExchangeProfile(overrides: { name?: string; subject_token_type?: string } = {}) {
+    return this.prisma.tokenExchangeProfile.create({
+      data: {
+        id: newId('tep'),
+        name: overrides.name ?? `profile ${unique()}`,
+        subject_token_type: overrides.subject_token_type ?? `urn:test:${unique()}`,
+        action_id: `act_${unique()}`,
+        type: 'custom_authentication',
+      },
+    });
+  }
+}

@@ -1,0 +1,27 @@
+import assert from 'node:assert/strict';
+import { STATUS_CODES } from 'node:http';
+import type { Response } from 'supertest';
+
+/** Asserts the status and the whole error body, exactly. */
+export function expectError(res: Response, status: number, errorCode: string, message: string): void {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/);
+  assert.deepEqual(res.body, { statusCode: status, error: STATUS_CODES[status], message, errorCode });
+}
+
+export const Errors = {
+  missingAuth: (res: Response) => expectUnauthorized(res, 'Missing authentication'),
+  invalidToken: (res: Response) => expectUnauthorized(res, 'Invalid token'),
+  expired: (res: Response) => expectUnauthorized(res, 'Expired token received for JSON Web Token validation'),
+  badSignature: (res: Response) => expectUnauthorized(res, 'Invalid signature received for JSON Web Token validation'),
+  insufficientScope: (res: Response, ...scopes: string[]) =>
+    expectError(res, 403, 'insufficient_scope', `Insufficient scope, expected any of: ${scopes.join(', ')}`),
+  organizationNotFound: (res: Response) => expectError(res, 404, 'inexistent_organization', 'No organization found by that id or name'),
+  profileNotFound: (res: Response) => expectError(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.'),
+  invalidBody: (res: Response, message: string) => expectError(res, 400, 'invalid_body', message),
+};
+
+export function expectUnauthorized(res: Response, message: string): void {
+  expectError(res, 401, 'invalid_token', message);
+  assert.equal(res.headers['www-authenticate'], 'Bearer');
+}

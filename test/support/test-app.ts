@@ -1,0 +1,64 @@
+import 'reflect-metadata';
+import { Test } from '@nestjs/testing';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import supertest from 'supertest';
+import { AppModule } from '../../src/app.module.js';
+import { configureApp, createAdapter } from '../../src/app.setup.js';
+import { JsonLogger } from '../../src/common/json-logger.js';
+import { PrismaService } from '../../src/database/prisma.service.js';
+import { createTestDatabase, dropTestDatabase } from './test-database.js';
+import { TokenSigner } from './token-signer.js';
+import { Factories } from './factories.js';
+
+export const TEST_DOMAIN = 'tenant.test';
+export const ISSUER = `https://${TEST_DOMAIN}/`;
+export const AUDIENCE = `https://${TEST_DOMAIN}/api/v2/`;
+
+export interface TestApp {
+  app: NestFastifyApplication;
+  api: ReturnType<typeof supertest>;
+  prisma: PrismaService;
+  tokens: TokenSigner;
+  factories: Factories;
+  databaseUrl: string;
+  /** A valid bearer header carrying the given scopes. */
+  bearer(scope: string, options?: { azp?: string }): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
+ * against a database of its own, trusting a test JWKS.
+ */
+export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const tokens = new TokenSigner(ISSUER, AUDIENCE);
+  await tokens.start();
+  const databaseUrl = await createTestDatabase();
+  Object.assign(process.env, {
+    DATABASE_URL: databaseUrl,
+    TENANT_DOMAIN: TEST_DOMAIN,
+    JWKS_URI: tokens.jwksUri,
+    LOG_LEVEL: 'error',
+    RATE_LIMIT_BURST: '100000',
+    RATE_LIMIT_PER_MINUTE: '1000000',
+    ...env,
+  });
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: new JsonLogger('error') });
+  await configureApp(app, new JsonLogger('error'));
+  const prisma = app.get(PrismaService);
+  return {
+    app,
+    api: supertest(app.getHttpServer()),
+    prisma,
+    tokens,
+    factories: new Factories(prisma),
+    databaseUrl,
+    bearer: async (scope, options) => `Bearer ${await tokens.sign({ scope, azp: options?.azp })}`,
+    close: async () => {
+      await app.close();
+      await tokens.stop();
+      await dropTestDatabase(databaseUrl);
+    },
+  };
+}

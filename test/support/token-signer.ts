@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { SignJWT, exportJWK } from 'jose';
+
+export interface TokenOptions {
+  scope?: string;
+  sub?: string;
+  azp?: string;
+  issuer?: string;
+  audience?: string;
+  /** Seconds from now; negative for an expired token. */
+  expiresIn?: number;
+  /** Seconds from now before which the token is not valid. */
+  notBefore?: number;
+  kid?: string;
+  /** Sign with a key that is not in the JWKS. */
+  foreignKey?: boolean;
+}
+
+/** A test issuer: an RSA key served as a JWKS on a loopback port, and tokens signed with it. */
+export class TokenSigner {
+  readonly kid = 'test-key-1';
+  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly foreign = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private server?: Server;
+  jwksUri = '';
+  jwksRequests = 0;
+
+  constructor(
+    readonly issuer: string,
+    readonly audience: string,
+  ) {}
+
+  async start(): Promise<void> {
+    const jwk = { ...(await exportJWK(this.keys.publicKey)), kid: this.kid, use: 'sig', alg: 'RS256' };
+    this.server = createServer((_req, res) => {
+      this.jwksRequests++;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: [jwk] }));
+    });
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+    this.jwksUri = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/.well-known/jwks.json`;
+  }
+
+  async stop(): Promise<void> {
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  async sign(options: TokenOptions = {}): Promise<string> {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Record<string, unknown> = { scope: options.scope ?? '', gty: 'client-credentials', azp: options.azp ?? 'test-client' };
+    let jwt = new SignJWT(claims)
+      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? this.kid, typ: 'JWT' })
+      .setSubject(options.sub ?? `${options.azp ?? 'test-client'}@clients`)
+      .setIssuer(options.issuer ?? this.issuer)
+      .setAudience(options.audience ?? this.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + (options.expiresIn ?? 3600));
+    if (options.notBefore !== undefined) jwt = jwt.setNotBefore(now + options.notBefore);
+    const key: KeyObject = options.foreignKey ? this.foreign.privateKey : this.keys.privateKey;
+    return jwt.sign(key);
+  }
+
+  /** An unsigned token (`alg: none`) carrying otherwise valid claims. */
+  unsigned(scope: string): string {
+    const now = Math.floor(Date.now() / 1000);
+    const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+    const payload = { iss: this.issuer, aud: this.audience, sub: 'test-client@clients', azp: 'test-client', scope, iat: now, exp: now + 3600 };
+    return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
+  }
+
+  /** HS256 signed with the public key's PEM: the classic algorithm-confusion attack. */
+  async hmacWithPublicKey(scope: string): Promise<string> {
+    const secret = Buffer.from(this.keys.publicKey.export({ type: 'spki', format: 'pem' }));
+    const now = Math.floor(Date.now() / 1000);
+    return new SignJWT({ scope, azp: 'test-client' })
+      .setProtectedHeader({ alg: 'HS256', kid: this.kid })
+      .setSubject('test-client@clients')
+      .setIssuer(this.issuer)
+      .setAudience(this.audience)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 3600)
+      .sign(secret);
+  }
+}
