@@ -111,6 +111,15 @@ describe('client-grants', () => {
       assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: ['a:b'], organization_usage: 'allow', allow_any_organization: true });
     });
 
+    it('null unsets organization_usage and allow_any_organization, which then disappear from the answer', async () => {
+      const grant = await t.factories.clientGrant();
+      await t.prisma.clientGrant.update({ where: { id: grant.id }, data: { organization_usage: 'deny', allow_any_organization: true } });
+      const res = await patch(grant.id).send({ organization_usage: null, allow_any_organization: null });
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: grant.scope });
+      Errors.invalidBody(await patch(grant.id).send({ scope: null }), `Payload validation error: 'Expected type array but found type null' on property scope (${SCOPE_DESC}).`);
+    });
+
     it('accepts a form body', async () => {
       const grant = await t.factories.clientGrant();
       const res = await patch(grant.id).type('form').send('allow_any_organization=false&scope=x:y');

@@ -10,10 +10,11 @@ export class UpdateClientGrantDto {
   @ApiField(SCOPE_RULES)
   scope?: string[];
 
-  @ApiField(ORGANIZATION_USAGE_RULES)
-  organization_usage?: OrganizationUsage;
+  /** null removes the setting, as in Auth0. */
+  @ApiField({ ...ORGANIZATION_USAGE_RULES, nullable: true })
+  organization_usage?: OrganizationUsage | null;
 
   @FormBool()
-  @ApiField(ALLOW_ANY_ORGANIZATION_RULES)
-  allow_any_organization?: boolean;
+  @ApiField({ ...ALLOW_ANY_ORGANIZATION_RULES, nullable: true })
+  allow_any_organization?: boolean | null;
 }

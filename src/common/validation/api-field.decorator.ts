@@ -26,6 +26,7 @@ export function ApiField(rules: FieldRules): PropertyDecorator {
       type: rules.type as 'string',
       description: rules.description,
       required: rules.required ?? false,
+      nullable: rules.nullable,
       minLength: rules.minLength,
       maxLength: rules.maxLength,
       format: rules.format,

@@ -3,6 +3,8 @@ export interface FieldRules {
   type: 'string' | 'integer' | 'boolean' | 'object' | 'array';
   description: string;
   required?: boolean;
+  /** An explicit null is accepted (Auth0 PATCH bodies use it to unset a property). */
+  nullable?: boolean;
   minLength?: number;
   maxLength?: number;
   format?: 'uri';
@@ -26,6 +28,7 @@ export function jsonType(value: unknown): string {
 
 /** The first broken rule as Auth0 words it, or undefined when the value is acceptable. */
 export function firstViolation(value: unknown, rules: FieldRules): string | undefined {
+  if (value === null && rules.nullable) return undefined;
   const actual = jsonType(value);
   if (actual !== rules.type) return `Expected type ${rules.type} but found type ${actual}`;
   const generic = typeof value === 'string' ? stringViolation(value, rules) : otherViolation(value, rules);
