@@ -1,6 +1,9 @@
-import { Body, Controller, Delete, HttpCode, HttpStatus, Param, Patch } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '../auth/scopes.decorator.js';
+import type { CheckpointPage } from '../common/pagination/pagination.js';
+import { CreateTokenExchangeProfileDto } from './dto/create-token-exchange-profile.dto.js';
+import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profiles.query.js';
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
@@ -9,6 +12,27 @@ import { TokenExchangeProfilesService } from './token-exchange-profiles.service.
 @Controller('token-exchange-profiles')
 export class TokenExchangeProfilesController {
   constructor(private readonly profiles: TokenExchangeProfilesService) {}
+
+  @Post()
+  @Scopes('create:token_exchange_profiles')
+  @ApiOperation({ operationId: 'post_token-exchange-profiles', summary: 'Create a token exchange profile' })
+  create(@Body() dto: CreateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
+    return this.profiles.create(dto);
+  }
+
+  @Get()
+  @Scopes('read:token_exchange_profiles')
+  @ApiOperation({ operationId: 'get_token-exchange-profiles', summary: 'Get token exchange profiles' })
+  list(@Query() query: ListTokenExchangeProfilesQuery): Promise<CheckpointPage<'token_exchange_profiles', TokenExchangeProfileView>> {
+    return this.profiles.list(query);
+  }
+
+  @Get(':id')
+  @Scopes('read:token_exchange_profiles')
+  @ApiOperation({ operationId: 'get_token-exchange-profiles_by_id', summary: 'Get a token exchange profile' })
+  get(@Param('id') id: string): Promise<TokenExchangeProfileView> {
+    return this.profiles.get(id);
+  }
 
   @Patch(':id')
   @Scopes('update:token_exchange_profiles')

@@ -26,6 +26,7 @@ export function ApiField(rules: FieldRules): PropertyDecorator {
       type: rules.type as 'string',
       description: rules.description,
       required: rules.required ?? false,
+      nullable: rules.nullable,
       minLength: rules.minLength,
       maxLength: rules.maxLength,
       format: rules.format,
@@ -33,6 +34,7 @@ export function ApiField(rules: FieldRules): PropertyDecorator {
       enum: rules.enum ? [...rules.enum] : undefined,
       minimum: rules.minimum,
       maximum: rules.maximum,
+      maxItems: rules.maxItems,
       ...(rules.type === 'array' ? { items: { type: 'string', minLength: rules.items?.minLength, maxLength: rules.items?.maxLength } } : {}),
     }),
   ];

@@ -3,6 +3,8 @@ export interface FieldRules {
   type: 'string' | 'integer' | 'boolean' | 'object' | 'array';
   description: string;
   required?: boolean;
+  /** An explicit null is accepted (Auth0 PATCH bodies use it to unset a property). */
+  nullable?: boolean;
   minLength?: number;
   maxLength?: number;
   format?: 'uri';
@@ -10,6 +12,7 @@ export interface FieldRules {
   enum?: readonly string[];
   /** For arrays: every item is a string with these limits. */
   items?: { minLength?: number; maxLength?: number };
+  maxItems?: number;
   minimum?: number;
   maximum?: number;
   /** Extra check after the generic ones; returns the Auth0-style reason or undefined. */
@@ -25,6 +28,7 @@ export function jsonType(value: unknown): string {
 
 /** The first broken rule as Auth0 words it, or undefined when the value is acceptable. */
 export function firstViolation(value: unknown, rules: FieldRules): string | undefined {
+  if (value === null && rules.nullable) return undefined;
   const actual = jsonType(value);
   if (actual !== rules.type) return `Expected type ${rules.type} but found type ${actual}`;
   const generic = typeof value === 'string' ? stringViolation(value, rules) : otherViolation(value, rules);
@@ -35,6 +39,9 @@ function otherViolation(value: unknown, rules: FieldRules): string | undefined {
   if (typeof value === 'number') {
     if (rules.minimum !== undefined && value < rules.minimum) return `Value ${value} is less than minimum ${rules.minimum}`;
     if (rules.maximum !== undefined && value > rules.maximum) return `Value ${value} is greater than maximum ${rules.maximum}`;
+  }
+  if (Array.isArray(value) && rules.maxItems !== undefined && value.length > rules.maxItems) {
+    return `Array is too long (${value.length}), maximum ${rules.maxItems}`;
   }
   if (Array.isArray(value) && rules.items) {
     for (const item of value) {
