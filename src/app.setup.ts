@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './common/json-logger.js';
+import { AppConfig } from './config/app-config.js';
+import { setupOpenApi } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api/v2';
 /** Routes served outside /api/v2 (health, and the issuer's own endpoints). */
@@ -42,6 +44,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
     });
   }
   await app.init();
+  setupOpenApi(app, app.get(AppConfig));
   await fastify.ready();
   return app;
 }
