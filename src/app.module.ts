@@ -4,6 +4,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { ScopesGuard } from './auth/scopes.guard.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { ClientGrantsModule } from './client-grants/client-grants.module.js';
 import { CommonModule } from './common/common.module.js';
 import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
@@ -24,6 +25,7 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
     RateLimitModule,
     HealthModule,
     OrganizationsModule,
+    ClientGrantsModule,
     TokenExchangeProfilesModule,
     OpenApiModule,
   ],

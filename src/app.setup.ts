@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './common/json-logger.js';
+import { markFormBody } from './common/validation/coerce.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
 
@@ -31,6 +32,10 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Request-Id', request.id);
+  });
+  // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
+  fastify.addHook('preValidation', async (request: FastifyRequest) => {
+    if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
   });
   if (logger.enabled('info')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {

@@ -51,14 +51,16 @@ function scopeDescriptions(): Record<string, string> {
 
 /**
  * The validation pipe refuses unknown properties (forbidNonWhitelisted) and PATCH bodies
- * without any property; the scanner cannot see either, so they are written into the body
- * schemas here.
+ * without any property, and bodies may come as forms; the scanner cannot see any of this,
+ * so it is written into the request bodies here.
  */
 function tightenRequestBodies(document: OpenAPIObject): void {
   const schemas = document.components?.schemas ?? {};
   for (const pathItem of Object.values(document.paths)) {
     for (const operation of Object.values(pathItem)) {
       const content = (operation as { requestBody?: { content?: Record<string, { schema?: SchemaObject | ReferenceObject }> } }).requestBody?.content;
+      // Every body is also read from a form (app.setup.ts marks form bodies for the pipe), as Auth0 does.
+      if (content?.['application/json']) content['application/x-www-form-urlencoded'] ??= content['application/json'];
       for (const media of Object.values(content ?? {})) {
         const ref = (media.schema as ReferenceObject | undefined)?.$ref;
         const name = ref?.split('/').pop();

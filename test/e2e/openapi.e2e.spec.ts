@@ -145,6 +145,24 @@ describe('OpenAPI document', () => {
     }
   });
 
+  it('refuses, with a documented 400, a query parameter breaking its documented constraints', async (c) => {
+    for (const op of operations) {
+      const scalars = (op.operation.parameters ?? []).filter((p) => p.in === 'query' && p.schema.type !== 'array');
+      for (const param of scalars) {
+        // On the wire every query value is a string, so a string is never of the wrong type.
+        const broken = violations(param.schema).filter(([what]) => !(param.schema.type === 'string' && what === 'type'));
+        for (const [what, value] of broken) {
+          await c.test(`${op.method} ${op.path}: ?${param.name} breaking ${what}`, async () => {
+            const res = await exercise(t, op, { query: { [param.name]: String(value) } });
+            assert.equal(res.status, 400, `${res.status} ${res.text}`);
+            assert.ok(res.body.message.includes(param.name), res.body.message);
+            expectDocumented(schemas, op, res);
+          });
+        }
+      }
+    }
+  });
+
   it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
     for (const op of operations.filter((o) => bodySchemaOf(o.operation))) {
       const schema = schemas.resolve(bodySchemaOf(op.operation)!);

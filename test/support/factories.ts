@@ -23,6 +23,31 @@ export class Factories {
     });
   }
 
+  /** `count` organizations in one statement, for pagination and limit tests. */
+  async organizations(count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => newId('org'));
+    await this.prisma.organization.createMany({ data: ids.map((id) => ({ id, name: `bulk-${unique()}` })) });
+    return ids;
+  }
+
+  /** `count` client grants in one statement. */
+  async clientGrants(count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => newId('cgr'));
+    await this.prisma.clientGrant.createMany({
+      data: ids.map((id) => ({ id, client_id: `client_${unique()}`, audience: `https://api-${unique()}.example.com/`, scope: ['read:things'] })),
+    });
+    return ids;
+  }
+
+  /** `count` token exchange profiles in one statement. */
+  async tokenExchangeProfiles(count: number): Promise<string[]> {
+    const ids = Array.from({ length: count }, () => newId('tep'));
+    await this.prisma.tokenExchangeProfile.createMany({
+      data: ids.map((id) => ({ id, name: `profile ${unique()}`, subject_token_type: `urn:test:${unique()}`, action_id: `act_${unique()}`, type: 'custom_authentication' })),
+    });
+    return ids;
+  }
+
   associate(organizationId: string, grantId: string) {
     return this.prisma.organizationClientGrant.create({ data: { organization_id: organizationId, grant_id: grantId } });
   }

@@ -50,10 +50,11 @@ export interface RequestParts {
   body?: (fx: Fixtures) => unknown;
   /** Path parameter values to use instead of the fixtures' ids. */
   path?: Record<string, string>;
+  query?: Record<string, string>;
 }
 
 /** Sends one request to the operation against fresh fixtures, authorized with the operation's scope. */
-export async function exercise(t: TestApp, { method, path, operation }: DocumentedOperation, { body, path: given = {} }: RequestParts = {}): Promise<Response> {
+export async function exercise(t: TestApp, { method, path, operation }: DocumentedOperation, { body, path: given = {}, query }: RequestParts = {}): Promise<Response> {
   const fx = await makeFixtures(t);
   const url = `/api/v2${path.replace(/([\w-]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
     if (given[param] !== undefined) return `${segment}/${encodeURIComponent(given[param])}`;
@@ -61,7 +62,7 @@ export async function exercise(t: TestApp, { method, path, operation }: Document
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
-  const request = t.api[method.toLowerCase() as 'get'](url).set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
+  const request = t.api[method.toLowerCase() as 'get'](url).query(query ?? {}).set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
   return body ? request.send(body(fx) as object) : request;
 }
 

@@ -13,6 +13,7 @@ export interface Schema {
   additionalProperties?: boolean | Schema;
   minProperties?: number;
   items?: Schema;
+  maxItems?: number;
   enum?: unknown[];
   format?: string;
   pattern?: string;
@@ -61,7 +62,7 @@ function closed<T>(node: T): T {
 const hex = (): string => randomBytes(6).toString('hex');
 const fit = (text: string, length: number): string => (text.length >= length ? text.slice(0, length) : text.padEnd(length, 'a'));
 
-/** A value satisfying every documented constraint of `schema` (`length` overrides the string length). */
+/** A value satisfying every documented constraint of `schema` (or, given `length`, all but the length ones). */
 export function validValue(schema: Schema, length?: number): unknown {
   if (schema.enum) return schema.enum[0];
   switch (schema.type) {
@@ -79,7 +80,7 @@ export function validValue(schema: Schema, length?: number): unknown {
       if (schema.format === 'uri') return fit(`urn:test:${hex()}`, target);
       if (schema.format === 'date-time') return new Date().toISOString();
       const value = fit(`t${hex()}`, target);
-      if (schema.pattern && !new RegExp(schema.pattern).test(value)) throw new Error(`no sample for pattern ${schema.pattern}`);
+      if (length === undefined && schema.pattern && !new RegExp(schema.pattern).test(value)) throw new Error(`no sample for pattern ${schema.pattern}`);
       return value;
     }
   }
@@ -95,6 +96,10 @@ export function violations(schema: Schema): [string, unknown][] {
     if (schema.format === 'uri') found.push(['format', fit('not a uri ', schema.minLength ?? 10)]);
     if (schema.pattern) found.push(['pattern', fit('NOT MATCHING! ', schema.minLength ?? 14)]);
     if (schema.enum) found.push(['enum', 'not-a-listed-value']);
+  } else if (schema.type === 'array') {
+    found.push(['type', 'not-an-array']);
+    if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => validValue(schema.items ?? {}))]);
+    for (const [broken, value] of schema.items ? violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
   } else {
     found.push(['type', `not-a-${schema.type}`]);
     if (schema.maximum !== undefined) found.push(['maximum', schema.maximum + 1]);

@@ -19,6 +19,9 @@ export const Errors = {
   organizationNotFound: (res: Response) => expectError(res, 404, 'inexistent_organization', 'No organization found by that id or name'),
   profileNotFound: (res: Response) => expectError(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.'),
   invalidBody: (res: Response, message: string) => expectError(res, 400, 'invalid_body', message),
+  invalidQuery: (res: Response, message: string) => expectError(res, 400, 'invalid_query_string', message),
+  invalidPaging: (res: Response) => expectError(res, 400, 'invalid_paging', 'Requesting page exceeds the allowed maximum of 1000 records.'),
+  clientGrantNotFound: (res: Response) => expectError(res, 404, 'inexistent_client_grant', 'The grant does not exist.'),
 };
 
 export function expectUnauthorized(res: Response, message: string): void {

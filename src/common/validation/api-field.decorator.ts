@@ -33,6 +33,7 @@ export function ApiField(rules: FieldRules): PropertyDecorator {
       enum: rules.enum ? [...rules.enum] : undefined,
       minimum: rules.minimum,
       maximum: rules.maximum,
+      maxItems: rules.maxItems,
       ...(rules.type === 'array' ? { items: { type: 'string', minLength: rules.items?.minLength, maxLength: rules.items?.maxLength } } : {}),
     }),
   ];

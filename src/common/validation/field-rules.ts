@@ -10,6 +10,7 @@ export interface FieldRules {
   enum?: readonly string[];
   /** For arrays: every item is a string with these limits. */
   items?: { minLength?: number; maxLength?: number };
+  maxItems?: number;
   minimum?: number;
   maximum?: number;
   /** Extra check after the generic ones; returns the Auth0-style reason or undefined. */
@@ -35,6 +36,9 @@ function otherViolation(value: unknown, rules: FieldRules): string | undefined {
   if (typeof value === 'number') {
     if (rules.minimum !== undefined && value < rules.minimum) return `Value ${value} is less than minimum ${rules.minimum}`;
     if (rules.maximum !== undefined && value > rules.maximum) return `Value ${value} is greater than maximum ${rules.maximum}`;
+  }
+  if (Array.isArray(value) && rules.maxItems !== undefined && value.length > rules.maxItems) {
+    return `Array is too long (${value.length}), maximum ${rules.maxItems}`;
   }
   if (Array.isArray(value) && rules.items) {
     for (const item of value) {

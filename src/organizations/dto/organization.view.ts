@@ -1,0 +1,26 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Organization } from '../../generated/prisma/client.js';
+
+export interface OrganizationBranding {
+  logo_url?: string;
+  colors?: { primary: string; page_background: string };
+}
+
+/** An organization as the API returns it; properties never set are absent, not null. */
+export class OrganizationView {
+  @ApiProperty({ description: 'Organization identifier.' }) id: string;
+  @ApiProperty({ description: 'The name of this organization.' }) name: string;
+  @ApiPropertyOptional({ description: 'Friendly name of this organization.' }) display_name?: string;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Theme defines how to style the login pages.' })
+  branding?: OrganizationBranding;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Metadata associated with the organization.' })
+  metadata?: Record<string, string>;
+}
+
+export function toOrganizationView(row: Organization): OrganizationView {
+  const view: OrganizationView = { id: row.id, name: row.name };
+  if (row.display_name !== null) view.display_name = row.display_name;
+  if (row.branding !== null) view.branding = row.branding as OrganizationBranding;
+  if (row.metadata !== null) view.metadata = row.metadata as Record<string, string>;
+  return view;
+}
