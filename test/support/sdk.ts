@@ -1,4 +1,6 @@
 import type { AddressInfo } from 'node:net';
+import { ClientGrantsClient } from 'auth0/clientGrants';
+import { OrganizationsClient } from 'auth0/organizations';
 import { ClientGrantsClient as OrganizationClientGrantsClient } from 'auth0/organizations/clientGrants';
 import { TokenExchangeProfilesClient } from 'auth0/tokenExchangeProfiles';
 import type { TestApp } from './test-app.js';
@@ -40,6 +42,14 @@ export class Sdk {
       return response;
     };
     return { baseUrl: this.baseUrl, token: this.token, maxRetries: this.maxRetries, fetch: fetchAndRecord };
+  }
+
+  get organizations(): OrganizationsClient {
+    return new OrganizationsClient(this.options);
+  }
+
+  get clientGrants(): ClientGrantsClient {
+    return new ClientGrantsClient(this.options);
   }
 
   get organizationClientGrants(): OrganizationClientGrantsClient {
