@@ -4,11 +4,9 @@ import type { OpenAPIObject } from '@nestjs/swagger';
 /** Holds the document built at startup (it needs the finished route table, so it cannot be a plain provider). */
 @Injectable()
 export class OpenApiDocument {
-  private document?: OpenAPIObject;
   private json?: string;
 
   set(document: OpenAPIObject): void {
-    this.document = document;
     this.json = JSON.stringify(document);
   }
 
@@ -16,9 +14,5 @@ export class OpenApiDocument {
   asJson(): string {
     if (!this.json) throw new Error('OpenAPI document requested before setupOpenApi() ran');
     return this.json;
-  }
-
-  get(): OpenAPIObject | undefined {
-    return this.document;
   }
 }

@@ -1,5 +1,5 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OpenAPIObject, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OAuthFlowObject, type OpenAPIObject, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
 import { SCHEMA_MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
@@ -25,7 +25,14 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .addOAuth2(
       {
         type: 'oauth2',
-        flows: { clientCredentials: { tokenUrl: new URL('oauth/token', config.tokenIssuer).href, scopes: scopeDescriptions() } },
+        flows: {
+          clientCredentials: {
+            tokenUrl: new URL('oauth/token', config.tokenIssuer).href,
+            scopes: scopeDescriptions(),
+            // As in Auth0's document: the audience the token request must name.
+            'x-form-parameters': { audience: config.tokenAudience },
+          } as OAuthFlowObject,
+        },
       },
       OAUTH2_SCHEME,
     )

@@ -78,6 +78,7 @@ describe('OpenAPI document', () => {
     assert.equal(oAuth2ClientCredentials.type, 'oauth2');
     const flow = oAuth2ClientCredentials.flows.clientCredentials;
     assert.equal(flow.tokenUrl, 'https://tenant.test/oauth/token');
+    assert.deepEqual(flow['x-form-parameters'], { audience: 'https://tenant.test/api/v2/' });
     assert.deepEqual(Object.keys(flow.scopes), [...ALL_SCOPES]);
     assert.equal(flow.scopes['delete:organization_client_grants'], 'Delete organization client grants');
   });
