@@ -10,6 +10,7 @@ import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
@@ -26,6 +27,7 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
     OrganizationsModule,
     ClientGrantsModule,
     TokenExchangeProfilesModule,
+    OpenApiModule,
   ],
   providers: [
     // Order matters: identify the caller, count it, then refuse (401/403) or let it through.

@@ -3,6 +3,8 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { JsonLogger } from './common/json-logger.js';
 import { markFormBody } from './common/validation/coerce.js';
+import { AppConfig } from './config/app-config.js';
+import { setupOpenApi } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api/v2';
 /** Routes served outside /api/v2 (health, and the issuer's own endpoints). */
@@ -47,6 +49,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
     });
   }
   await app.init();
+  setupOpenApi(app, app.get(AppConfig));
   await fastify.ready();
   return app;
 }

@@ -1,10 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '../auth/scopes.decorator.js';
 import type { ListResult } from '../common/pagination/pagination.js';
+import { ApiErrors } from '../openapi/api-errors.decorator.js';
+import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ClientGrantsService } from './client-grants.service.js';
 import { ClientGrantIdParams } from './dto/client-grant.params.js';
-import type { ClientGrantView } from './dto/client-grant.view.js';
+import { ClientGrantView } from './dto/client-grant.view.js';
 import { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
@@ -17,6 +19,8 @@ export class ClientGrantsController {
   @Post()
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
+  @ApiCreatedResponse({ type: ClientGrantView, description: 'The client grant was created.' })
+  @ApiErrors(400, 409)
   create(@Body() dto: CreateClientGrantDto): Promise<ClientGrantView> {
     return this.grants.create(dto);
   }
@@ -24,6 +28,8 @@ export class ClientGrantsController {
   @Get()
   @Scopes('read:client_grants')
   @ApiOperation({ operationId: 'get_client-grants', summary: 'Get client grants' })
+  @ApiPageResponse('client_grants', ClientGrantView, ['offset', 'checkpoint'])
+  @ApiErrors(400)
   list(@Query() query: ListClientGrantsQuery): Promise<ListResult<'client_grants', ClientGrantView>> {
     return this.grants.list(query);
   }
@@ -31,6 +37,8 @@ export class ClientGrantsController {
   @Get(':id')
   @Scopes('read:client_grants')
   @ApiOperation({ operationId: 'get_client-grants_by_id', summary: 'Get client grant' })
+  @ApiOkResponse({ type: ClientGrantView })
+  @ApiErrors(404)
   get(@Param() { id }: ClientGrantIdParams): Promise<ClientGrantView> {
     return this.grants.get(id);
   }
@@ -38,6 +46,8 @@ export class ClientGrantsController {
   @Patch(':id')
   @Scopes('update:client_grants')
   @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: 'Update client grant' })
+  @ApiOkResponse({ type: ClientGrantView, description: 'The updated client grant.' })
+  @ApiErrors(400, 404)
   update(@Param() { id }: ClientGrantIdParams, @Body() dto: UpdateClientGrantDto): Promise<ClientGrantView> {
     return this.grants.update(id, dto);
   }
@@ -46,6 +56,7 @@ export class ClientGrantsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:client_grants')
   @ApiOperation({ operationId: 'delete_client-grants_by_id', summary: 'Delete client grant' })
+  @ApiNoContentResponse({ description: 'The client grant was deleted (also from every organization), or did not exist.' })
   remove(@Param() { id }: ClientGrantIdParams): Promise<void> {
     return this.grants.remove(id);
   }

@@ -1,0 +1,197 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { IS_PUBLIC_KEY } from '../../src/auth/public.decorator.js';
+import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
+import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';
+import {
+  bodySchemaOf, exercise, expectDocumented, operationsOf, satisfyingBody, scopesOf, type DocumentedOperation,
+} from '../support/openapi-exercise.js';
+import { DocumentSchemas, validValue, violations, type Schema } from '../support/openapi-schema.js';
+import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Auth0's own operation ids (its public management-api-oas.json). A new route needs its entry here.
+const AUTH0_OPERATION_IDS: Record<string, string> = {
+  'GET /organizations': 'get_organizations',
+  'POST /organizations': 'post_organizations',
+  'GET /organizations/{id}': 'get_organizations_by_id',
+  'PATCH /organizations/{id}': 'patch_organizations_by_id',
+  'DELETE /organizations/{id}': 'delete_organizations_by_id',
+  'GET /organizations/name/{name}': 'get_name_by_name',
+  'GET /organizations/{id}/client-grants': 'get_organization-client-grants',
+  'POST /organizations/{id}/client-grants': 'create_organization-client-grants',
+  'DELETE /organizations/{id}/client-grants/{grant_id}': 'delete_client-grants_by_grant_id',
+  'GET /client-grants': 'get_client-grants',
+  'POST /client-grants': 'post_client-grants',
+  'GET /client-grants/{id}': 'get_client-grants_by_id',
+  'PATCH /client-grants/{id}': 'patch_client-grants_by_id',
+  'DELETE /client-grants/{id}': 'delete_client-grants_by_id',
+  'GET /token-exchange-profiles': 'get_token-exchange-profiles',
+  'POST /token-exchange-profiles': 'post_token-exchange-profiles',
+  'GET /token-exchange-profiles/{id}': 'get_token-exchange-profiles_by_id',
+  'PATCH /token-exchange-profiles/{id}': 'patch_token-exchange-profiles_by_id',
+  'DELETE /token-exchange-profiles/{id}': 'delete_token-exchange-profiles_by_id',
+};
+// The document and its viewer describe the API; they are public and not part of it.
+const DOCUMENTATION_ROUTES = ['GET /api/v2/docs', 'GET /api/v2/docs/swagger-ui-bundle.js', 'GET /api/v2/docs/swagger-ui.css', 'GET /api/v2/openapi.json'];
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  let document: { openapi: string; paths: Record<string, Record<string, DocumentedOperation['operation']>>; components: any };
+  let schemas: DocumentSchemas;
+  let operations: DocumentedOperation[];
+  before(async () => {
+    t = await startTestApp();
+    document = (await t.api.get('/api/v2/openapi.json')).body;
+    schemas = new DocumentSchemas(document.components);
+    operations = operationsOf(document);
+  });
+  after(() => t.close());
+
+  it('is served without a token as OpenAPI 3.1 JSON, under the rate limit like the rest of /api/v2', async () => {
+    const res = await t.api.get('/api/v2/openapi.json');
+    assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+    assert.match(res.body.openapi, /^3\.1\.\d+$/);
+    assert.equal(res.body.info.version, '2.0');
+    assert.ok(res.headers['x-ratelimit-remaining']);
+  });
+
+  it('has a docs page whose script and stylesheet this server serves itself', async () => {
+    const page = await t.api.get('/api/v2/docs');
+    assert.equal(page.status, 200);
+    assert.equal(page.headers['content-type'], 'text/html; charset=utf-8');
+    assert.match(page.text, /url: '\/api\/v2\/openapi\.json'/);
+    const assets = [...page.text.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    assert.deepEqual(assets.sort(), ['/api/v2/docs/swagger-ui-bundle.js', '/api/v2/docs/swagger-ui.css']);
+    for (const asset of assets) {
+      const res = await t.api.get(asset).buffer(true);
+      assert.equal(res.status, 200, asset);
+      assert.match(String(res.headers['content-type']), asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
+      assert.ok(Number(res.headers['content-length']) > 10_000, asset);
+    }
+  });
+
+  it('declares both security schemes of the reference, the OAuth2 one with the whole scope catalog', () => {
+    const { bearerAuth, oAuth2ClientCredentials } = document.components.securitySchemes;
+    assert.deepEqual(bearerAuth, { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' });
+    assert.equal(oAuth2ClientCredentials.type, 'oauth2');
+    const flow = oAuth2ClientCredentials.flows.clientCredentials;
+    assert.equal(flow.tokenUrl, 'https://tenant.test/oauth/token');
+    assert.deepEqual(flow['x-form-parameters'], { audience: 'https://tenant.test/api/v2/' });
+    assert.deepEqual(Object.keys(flow.scopes), [...ALL_SCOPES]);
+    assert.equal(flow.scopes['delete:organization_client_grants'], 'Delete organization client grants');
+  });
+
+  it("reads the route table exactly as Fastify serves it", () => {
+    const nest = nestRoutes(t.app).map((r) => `${r.method} ${r.path}`).sort();
+    assert.deepEqual(nest, fastifyRoutes(t.app));
+  });
+
+  it('documents every /api/v2 route with its method, Auth0 operation id and the scopes the guard requires', () => {
+    const routes = nestRoutes(t.app).filter((r) => r.path.startsWith('/api/v2/'));
+    const undocumented = routes.filter((r) => !document.paths[r.path.slice('/api/v2'.length)]?.[r.method.toLowerCase()]);
+    assert.deepEqual(undocumented.map((r) => `${r.method} ${r.path}`).sort(), DOCUMENTATION_ROUTES);
+    for (const route of undocumented) assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
+    for (const route of routes.filter((r) => !undocumented.includes(r))) {
+      const path = route.path.slice('/api/v2'.length);
+      const operation = document.paths[path][route.method.toLowerCase()];
+      assert.equal(operation.operationId, AUTH0_OPERATION_IDS[`${route.method} ${path}`], `${route.method} ${path}`);
+      assert.deepEqual(scopesOf(operation), Reflect.getMetadata(SCOPES_KEY, route.handler), `${route.method} ${path}`);
+      assert.ok(operation.security?.some((s) => 'bearerAuth' in s), `${route.method} ${path} accepts a bearer token`);
+    }
+    assert.equal(operations.length, routes.length - undocumented.length, 'the document has no operation without a route');
+    assert.equal(new Set(operations.map((o) => o.operation.operationId)).size, operations.length, 'operation ids are unique');
+  });
+
+  it('documents a success status, and 401, 403 and 429 with the shared error schema, for every operation', () => {
+    assert.deepEqual(document.components.schemas.Error.required, ['statusCode', 'error', 'message', 'errorCode']);
+    for (const { method, path, operation } of operations) {
+      assert.ok(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), `${method} ${path} documents a success`);
+      for (const status of ['401', '403', '429']) {
+        assert.deepEqual(operation.responses[status]?.content?.['application/json'].schema, { $ref: '#/components/schemas/Error' }, `${method} ${path} ${status}`);
+      }
+    }
+  });
+
+  it('answers every operation, called with a valid request, with a documented status and body', async (c) => {
+    for (const op of operations) {
+      await c.test(`${op.method} ${op.path}`, async () => {
+        const schema = bodySchemaOf(op.operation);
+        const res = await exercise(t, op, { body: schema ? satisfyingBody(schemas.resolve(schema), validValue) : undefined });
+        assert.match(String(res.status), /^2\d\d$/, `${op.method} ${op.path}: ${res.status} ${res.text}`);
+        expectDocumented(schemas, op, res);
+      });
+    }
+  });
+
+  it('answers a documented status for resources that do not exist, and a documented 400 for path parameters over their maxLength', async (c) => {
+    for (const op of operations.filter((o) => o.operation.parameters?.some((p) => p.in === 'path'))) {
+      const params = op.operation.parameters!.filter((p) => p.in === 'path');
+      const schema = bodySchemaOf(op.operation);
+      const body = schema ? satisfyingBody(schemas.resolve(schema), validValue) : undefined;
+      await c.test(`${op.method} ${op.path}: unknown ids`, async () => {
+        const res = await exercise(t, op, { body, path: Object.fromEntries(params.map((p) => [p.name, 'xyz_doesNotExist01'])) });
+        assert.ok([204, 404].includes(res.status), `${res.status} ${res.text}`);
+        expectDocumented(schemas, op, res);
+      });
+      for (const param of params.filter((p) => p.schema.maxLength !== undefined)) {
+        await c.test(`${op.method} ${op.path}: ${param.name} over its maxLength`, async () => {
+          const res = await exercise(t, op, { body, path: { [param.name]: 'x'.repeat(param.schema.maxLength! + 1) } });
+          assert.equal(res.status, 400, res.text);
+          assert.ok(res.body.message.includes(`on property ${param.name}`), res.body.message);
+          expectDocumented(schemas, op, res);
+        });
+      }
+    }
+  });
+
+  it('refuses, with a documented 400, a query parameter breaking its documented constraints', async (c) => {
+    for (const op of operations) {
+      const scalars = (op.operation.parameters ?? []).filter((p) => p.in === 'query' && p.schema.type !== 'array');
+      for (const param of scalars) {
+        // On the wire every query value is a string, so a string is never of the wrong type.
+        const broken = violations(param.schema).filter(([what]) => !(param.schema.type === 'string' && what === 'type'));
+        for (const [what, value] of broken) {
+          await c.test(`${op.method} ${op.path}: ?${param.name} breaking ${what}`, async () => {
+            const res = await exercise(t, op, { query: { [param.name]: String(value) } });
+            assert.equal(res.status, 400, `${res.status} ${res.text}`);
+            assert.ok(res.body.message.includes(param.name), res.body.message);
+            expectDocumented(schemas, op, res);
+          });
+        }
+      }
+    }
+  });
+
+  it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
+    for (const op of operations.filter((o) => bodySchemaOf(o.operation))) {
+      const schema = schemas.resolve(bodySchemaOf(op.operation)!);
+      const base = satisfyingBody(schema, validValue);
+      const refused = async (what: string, body: (fx: any) => unknown, mentions: string) => {
+        await c.test(`${op.method} ${op.path}: ${what}`, async () => {
+          const res = await exercise(t, op, { body });
+          assert.equal(res.status, 400, `${what}: ${res.status} ${res.text}`);
+          assert.ok(res.body.message.includes(mentions), `${what}: ${res.body.message}`);
+          expectDocumented(schemas, op, res);
+        });
+      };
+      assert.equal(schema.additionalProperties, false, `${op.method} ${op.path} documents that unknown properties are refused`);
+      await refused('an unknown property', (fx) => ({ ...(base(fx) as object), not_a_documented_property: 'x' }), 'not_a_documented_property');
+      if (schema.minProperties) await refused('too few properties', () => ({}), 'Too few properties');
+      for (const name of schema.required ?? []) {
+        await refused(`without required ${name}`, (fx) => ({ ...(base(fx) as object), [name]: undefined }), name);
+      }
+      for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+        for (const [broken, value] of violations(property)) {
+          await refused(`${name} breaking ${broken}`, (fx) => ({ ...(base(fx) as object), [name]: value }), name);
+        }
+        await c.test(`${op.method} ${op.path}: ${name} within its constraints`, async () => {
+          const res = await exercise(t, op, { body: satisfyingBody(schema, validValue, [name]) });
+          assert.notEqual(res.status, 400, res.text);
+          expectDocumented(schemas, op, res);
+        });
+      }
+    }
+  });
+});

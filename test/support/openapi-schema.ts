@@ -1,0 +1,109 @@
+import { randomBytes } from 'node:crypto';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormatsModule from 'ajv-formats';
+
+// ajv (and ajv-formats) come with Fastify, which compiles its own schemas with them.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
+
+export interface Schema {
+  $ref?: string;
+  type?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  additionalProperties?: boolean | Schema;
+  minProperties?: number;
+  items?: Schema;
+  maxItems?: number;
+  enum?: unknown[];
+  format?: string;
+  pattern?: string;
+  minLength?: number;
+  maxLength?: number;
+  minimum?: number;
+  maximum?: number;
+}
+
+/**
+ * Validates bodies against the document's schemas. Response objects are checked closed
+ * (a property the document does not declare is an error), so the document cannot
+ * silently lag behind what the endpoints answer.
+ */
+export class DocumentSchemas {
+  private readonly ajv = new Ajv2020({ strict: false, allErrors: true });
+
+  constructor(private readonly components: { schemas?: Record<string, Schema> }) {
+    addFormats(this.ajv);
+    this.ajv.addSchema({ $id: 'openapi.json', components: closed(structuredClone(components)) });
+  }
+
+  resolve(schema: Schema): Schema {
+    const name = schema.$ref?.replace('#/components/schemas/', '');
+    return name ? (this.components.schemas?.[name] ?? {}) : schema;
+  }
+
+  /** The validation errors, or [] when `value` matches. */
+  errors(value: unknown, schema: Schema): string[] {
+    const rebased = JSON.parse(JSON.stringify(closed(structuredClone(schema))).replaceAll('"#/components/', '"openapi.json#/components/'));
+    const validate = this.ajv.compile(rebased);
+    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+  }
+}
+
+function closed<T>(node: T): T {
+  if (Array.isArray(node)) node.forEach(closed);
+  else if (node && typeof node === 'object') {
+    const schema = node as Schema;
+    if (schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    Object.values(node).forEach(closed);
+  }
+  return node;
+}
+
+const hex = (): string => randomBytes(6).toString('hex');
+const fit = (text: string, length: number): string => (text.length >= length ? text.slice(0, length) : text.padEnd(length, 'a'));
+
+/** A value satisfying every documented constraint of `schema` (or, given `length`, all but the length ones). */
+export function validValue(schema: Schema, length?: number): unknown {
+  if (schema.enum) return schema.enum[0];
+  switch (schema.type) {
+    case 'integer':
+    case 'number':
+      return schema.minimum ?? Math.min(1, schema.maximum ?? 1);
+    case 'boolean':
+      return true;
+    case 'array':
+      return [validValue(schema.items ?? { type: 'string' })];
+    case 'object':
+      return Object.fromEntries((schema.required ?? []).map((name) => [name, validValue(schema.properties![name])]));
+    default: {
+      const target = length ?? Math.min(Math.max(schema.minLength ?? 0, 20), schema.maxLength ?? 20);
+      if (schema.format === 'uri') return fit(`urn:test:${hex()}`, target);
+      if (schema.format === 'date-time') return new Date().toISOString();
+      const value = fit(`t${hex()}`, target);
+      if (length === undefined && schema.pattern && !new RegExp(schema.pattern).test(value)) throw new Error(`no sample for pattern ${schema.pattern}`);
+      return value;
+    }
+  }
+}
+
+/** Values that each break one documented constraint of a property: [what is broken, value]. */
+export function violations(schema: Schema): [string, unknown][] {
+  const found: [string, unknown][] = [];
+  if (schema.type === 'string' || schema.type === undefined) {
+    found.push(['type', 12345]);
+    if (schema.maxLength !== undefined) found.push(['maxLength', validValue(schema, schema.maxLength + 1)]);
+    if (schema.minLength) found.push(['minLength', validValue(schema, schema.minLength - 1)]);
+    if (schema.format === 'uri') found.push(['format', fit('not a uri ', schema.minLength ?? 10)]);
+    if (schema.pattern) found.push(['pattern', fit('NOT MATCHING! ', schema.minLength ?? 14)]);
+    if (schema.enum) found.push(['enum', 'not-a-listed-value']);
+  } else if (schema.type === 'array') {
+    found.push(['type', 'not-an-array']);
+    if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => validValue(schema.items ?? {}))]);
+    for (const [broken, value] of schema.items ? violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
+  } else {
+    found.push(['type', `not-a-${schema.type}`]);
+    if (schema.maximum !== undefined) found.push(['maximum', schema.maximum + 1]);
+    if (schema.minimum !== undefined) found.push(['minimum', schema.minimum - 1]);
+  }
+  return found;
+}
