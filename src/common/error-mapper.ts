@@ -1,11 +1,12 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
+import { OAuthError, type OAuthErrorBody } from './oauth-error.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
 
 export interface ErrorResponse {
   status: number;
-  body: ErrorBody;
+  body: ErrorBody | OAuthErrorBody;
   headers: Record<string, string>;
   /** Unexpected errors are logged in full; expected ones are not. */
   unexpected: boolean;
@@ -22,6 +23,10 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
 
 /** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
 export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof OAuthError) {
+    // The token endpoint speaks OAuth (RFC 6749 §5.2), and OAuth says the body must not be cached.
+    return { status: error.status, body: error.body, headers: { 'Cache-Control': 'no-store', ...error.headers }, unexpected: false };
+  }
   if (error instanceof ApiError) {
     return { status: error.status, body: errorBody(error.status, error.errorCode, error.message), headers: error.headers, unexpected: false };
   }
