@@ -34,10 +34,11 @@ export interface TestApp {
  * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
  * against a database of its own, trusting a test JWKS.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, shared?: { databaseUrl: string }): Promise<TestApp> {
   const tokens = new TokenSigner(ISSUER, AUDIENCE);
   await tokens.start();
-  const databaseUrl = await createTestDatabase();
+  // A second instance on another app's database (multi-instance tests) leaves dropping it to the owner.
+  const databaseUrl = shared?.databaseUrl ?? (await createTestDatabase());
   // The bootstrap admin's credentials file goes here, not into the working tree.
   const dataDir = await mkdtemp(join(tmpdir(), 'tma-data-'));
   Object.assign(process.env, {
@@ -66,7 +67,7 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     close: async () => {
       await app.close();
       await tokens.stop();
-      await dropTestDatabase(databaseUrl);
+      if (!shared) await dropTestDatabase(databaseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };
