@@ -40,7 +40,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (first) {
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
     const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
-    throw new ConfigError(`Invalid configuration: ${shown} (got ${JSON.stringify(raw[first.property])})`);
+    // A rejected secret is still someone's secret: it is not echoed into the boot log.
+    const got = first.property.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[first.property]);
+    throw new ConfigError(`Invalid configuration: ${shown} (got ${got})`);
   }
   const port = parsed.PORT ?? 3000;
   const tenantDomain = parsed.TENANT_DOMAIN ?? `localhost:${port}`;
