@@ -1,10 +1,9 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator.js';
+import { TOKEN_ROUTE } from '../common/oauth-error.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
-
-export const TOKEN_ROUTE = 'oauth/token';
 
 /** The tenant's token endpoint, outside /api/v2 as Auth0's. Its errors are OAuth-shaped. */
 @Public()

@@ -129,3 +129,20 @@ describe('POST /oauth/token (client credentials)', () => {
     assert.equal((await requestToken(t, other)).status, 200);
   });
 });
+
+describe('POST /oauth/token: bodies it cannot parse', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp()));
+  after(() => t.close());
+
+  it('malformed JSON is an OAuth invalid_request, not the API error body', async () => {
+    const res = await t.api.post('/oauth/token').set('Content-Type', 'application/json').send('{bad');
+    expectOAuthError(res, 400, 'invalid_request', 'Invalid JSON body.');
+  });
+
+  it('elsewhere malformed JSON keeps the API error body', async () => {
+    const res = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', await t.bearer('update:token_exchange_profiles')).set('Content-Type', 'application/json').send('{bad');
+    assert.equal(res.status, 400);
+    assert.deepEqual(res.body, { statusCode: 400, error: 'Bad Request', message: 'Invalid JSON body.', errorCode: 'invalid_body' });
+  });
+});
