@@ -13,6 +13,7 @@ const RETIRED_KEY_GRACE_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + 3600) * 1000;
 // Another instance may rotate; its new key is picked up on an unknown kid or after this long.
 const RELOAD_INTERVAL_MS = 30_000;
 const MIN_RELOAD_GAP_MS = 1_000;
+const ROTATION_LOCK_KEY = 72707371;
 
 export interface PublicSigningKey {
   kid: string;
@@ -66,10 +67,13 @@ export class SigningKeyStore implements OnModuleInit {
   /** Demotes the current key and makes a new one, in one transaction; returns the new kid. */
   async rotate(): Promise<string> {
     const fresh = await this.newKey();
-    await this.prisma.$transaction([
-      this.prisma.signingKey.updateMany({ where: { is_current: true }, data: { is_current: null, rotated_at: new Date() } }),
-      this.prisma.signingKey.create({ data: { ...fresh, is_current: true } }),
-    ]);
+    await this.prisma.$transaction(async (tx) => {
+      // Two rotations at once would otherwise each demote the key they saw and collide on the
+      // unique current key; serialised, the second simply rotates again.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ROTATION_LOCK_KEY})`;
+      await tx.signingKey.updateMany({ where: { is_current: true }, data: { is_current: null, rotated_at: new Date() } });
+      await tx.signingKey.create({ data: { ...fresh, is_current: true } });
+    });
     await this.load();
     return fresh.kid;
   }

@@ -56,6 +56,14 @@ describe('signing keys: JWKS and rotation', () => {
     Errors.invalidToken(await use(token));
   });
 
+  it('concurrent rotations leave exactly one current key', async () => {
+    const results = await Promise.all([rotate(), rotate(), rotate()]);
+    assert.deepEqual(results.map((r) => r.status), [201, 201, 201]);
+    const current = await t.prisma.signingKey.findMany({ where: { is_current: true } });
+    assert.equal(current.length, 1);
+    assert.ok(results.some((r) => r.body.kid === current[0].kid));
+  });
+
   it('rotate needs create:signing_keys', async () => {
     Errors.insufficientScope(await rotate('read:signing_keys'), 'create:signing_keys');
     Errors.missingAuth(await t.api.post('/api/v2/keys/signing/rotate'));
