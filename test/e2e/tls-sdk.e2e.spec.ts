@@ -60,7 +60,7 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
     await rm(dir, { recursive: true, force: true });
   });
 
-  it('the SDK fetches its own token and performs the three core operations', async () => {
+  it('the SDK fetches its own token, performs the three core operations, then manages a client and rotates the key', async () => {
     const db = new pg.Client({ connectionString: databaseUrl });
     await db.connect();
     try {
@@ -84,7 +84,11 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
       assert.deepEqual(output, {
         ok: true,
         missing: { statusCode: 404, body: { statusCode: 404, error: 'Not Found', message: 'Token exchange profile not found.', errorCode: 'inexistent_token_exchange_profile' } },
+        clients: { createdHasSecret: true, secretChanged: true, fetchedName: 'made by the sdk', fetchedHasSecret: false },
+        rotatedKid: true,
       });
+      assert.equal((await db.query(`SELECT 1 FROM clients WHERE name = 'made by the sdk'`)).rowCount, 0);
+      assert.equal((await db.query(`SELECT 1 FROM signing_keys`)).rowCount, 2);
 
       assert.equal((await db.query(`SELECT 1 FROM organization_client_grants WHERE organization_id = 'org_sdkE2eOrg000001'`)).rowCount, 0);
       assert.equal((await db.query(`SELECT 1 FROM client_grants WHERE id = 'cgr_sdkE2eGrant0001'`)).rowCount, 1);

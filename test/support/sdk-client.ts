@@ -19,7 +19,19 @@ async function main(): Promise<void> {
     () => undefined,
     (error: unknown) => ({ statusCode: (error as { statusCode?: number }).statusCode, body: (error as { body?: unknown }).body }),
   );
-  process.stdout.write(`${JSON.stringify({ ok: true, missing })}\n`);
+  // The issuer's own endpoints through the same SDK: a client's lifecycle and a key rotation.
+  const created = await management.clients.create({ name: 'made by the sdk', app_type: 'non_interactive' });
+  const rotated = await management.clients.rotateSecret(created.client_id!);
+  const fetched = await management.clients.get(created.client_id!);
+  await management.clients.delete(created.client_id!);
+  const { kid } = await management.keys.signing.rotate();
+  const clients = {
+    createdHasSecret: typeof created.client_secret === 'string',
+    secretChanged: rotated.client_secret !== created.client_secret,
+    fetchedName: fetched.name,
+    fetchedHasSecret: 'client_secret' in fetched,
+  };
+  process.stdout.write(`${JSON.stringify({ ok: true, missing, clients, rotatedKid: typeof kid === 'string' })}\n`);
 }
 
 main().catch((error: { message?: string; statusCode?: number; body?: unknown }) => {
