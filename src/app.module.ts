@@ -9,11 +9,14 @@ import { CommonModule } from './common/common.module.js';
 import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { ClientsModule } from './clients/clients.module.js';
 import { HealthModule } from './health/health.module.js';
+import { OAuthModule } from './oauth/oauth.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { SigningKeysModule } from './signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exchange-profiles.module.js';
 
 @Module({
@@ -27,6 +30,9 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
     OrganizationsModule,
     ClientGrantsModule,
     TokenExchangeProfilesModule,
+    ClientsModule,
+    SigningKeysModule,
+    OAuthModule,
     OpenApiModule,
   ],
   providers: [

@@ -8,14 +8,15 @@ import { setupOpenApi } from './openapi/openapi.js';
 
 export const API_PREFIX = 'api/v2';
 /** Routes served outside /api/v2 (health, and the issuer's own endpoints). */
-export const UNPREFIXED_ROUTES = ['healthz', 'readyz'];
+export const UNPREFIXED_ROUTES = ['healthz', 'readyz', 'oauth/token', '.well-known/jwks.json'];
 export const BODY_LIMIT_BYTES = 10 * 1024;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** The HTTP adapter, shared by main.ts and the e2e tests so both run the same server. */
-export function createAdapter(): FastifyAdapter {
+/** The HTTP adapter, shared by main.ts and the e2e tests so both run the same server. HTTPS when given a key and certificate. */
+export function createAdapter(https?: { key: Buffer; cert: Buffer }): FastifyAdapter {
   return new FastifyAdapter({
+    ...(https ? { https } : {}),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept when it is a sane token, so logs correlate across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { readFile } from 'node:fs/promises';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
@@ -9,10 +10,11 @@ import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js'
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(), { logger, abortOnError: false });
+  const https = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(https), { logger, abortOnError: false });
   await configureApp(app, logger);
   await app.listen(config.port, '0.0.0.0');
-  logger.write('info', `listening on http://localhost:${config.port}/${API_PREFIX}`);
+  logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
   handleSignals(app, logger);
 }
 

@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
+import { GlobalClients } from '../clients/global-clients.js';
 import { AppConfig } from '../config/app-config.js';
 import { AuthMessage, AuthRejection } from './auth-messages.js';
 import { KeyResolver } from './key.resolver.js';
-import type { Principal } from './principal.js';
+import type { AuthenticatedRequest, Principal } from './principal.js';
 
 interface TokenClaims {
   sub?: string;
@@ -16,29 +17,44 @@ interface TokenClaims {
 /** RS256 bearer tokens, key chosen by `kid`, issuer and audience pinned by configuration. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  constructor(config: AppConfig, keys: KeyResolver) {
+  constructor(
+    config: AppConfig,
+    keys: KeyResolver,
+    private readonly globalClients: GlobalClients,
+  ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
       // Only RS256: refuses alg "none" and HS256-with-the-public-key confusion before any key lookup.
       algorithms: ['RS256'],
       issuer: config.tokenIssuer,
       audience: config.tokenAudience,
-      secretOrKeyProvider: (_request: unknown, rawJwt: string, done: (err: unknown, key?: string | Buffer) => void) => {
+      passReqToCallback: true,
+      secretOrKeyProvider: (request: AuthenticatedRequest, rawJwt: string, done: (err: unknown, key?: string | Buffer) => void) => {
         const header = decodeHeader(rawJwt);
         if (header?.alg !== 'RS256' || typeof header.kid !== 'string') return done(new AuthRejection(AuthMessage.invalid));
         keys.resolve(header.kid).then(
-          // jsonwebtoken takes a KeyObject too; passport-jwt's typings predate that.
-          (key) => (key ? done(null, key as unknown as Buffer) : done(new AuthRejection(AuthMessage.invalid))),
+          (resolved) => {
+            if (!resolved) return done(new AuthRejection(AuthMessage.invalid));
+            request.tokenIssuedHere = resolved.issuedHere;
+            // jsonwebtoken takes a KeyObject too; passport-jwt's typings predate that.
+            done(null, resolved.key as unknown as Buffer);
+          },
           (error: unknown) => done(error),
         );
       },
     });
   }
 
-  validate(claims: TokenClaims): Principal {
+  async validate(request: AuthenticatedRequest, claims: TokenClaims): Promise<Principal> {
     if (!claims.sub) throw new AuthRejection(AuthMessage.invalid);
     const scopes = new Set([...(claims.scope?.split(' ') ?? []), ...(claims.permissions ?? [])].filter(Boolean));
-    return { sub: claims.sub, clientId: claims.azp ?? claims.sub.replace(/@clients$/, ''), scopes };
+    const principal = { sub: claims.sub, clientId: claims.azp ?? claims.sub.replace(/@clients$/, ''), scopes };
+    // Only our own tokens: we know our clients and grants. An external issuer (a real Auth0
+    // tenant, another IdP) manages its clients elsewhere, so its tokens are trusted until they expire.
+    if (request.tokenIssuedHere && !(await this.globalClients.isGlobal(principal.clientId))) {
+      throw new AuthRejection(AuthMessage.notGlobal);
+    }
+    return principal;
   }
 }
 

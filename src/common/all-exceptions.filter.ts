@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppLogger } from './app-logger.js';
 import { toErrorResponse } from './error-mapper.js';
+import { TOKEN_ROUTE } from './oauth-error.js';
 
 /** The only place an error body is sent from inside Nest's pipeline. */
 @Catch()
@@ -15,7 +16,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 }
 
 export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: AppLogger): void {
-  const { status, body, headers, unexpected } = toErrorResponse(exception);
+  const { status, body, headers, unexpected } = toErrorResponse(exception, { oauthEndpoint: request.url.startsWith(`/${TOKEN_ROUTE}`) });
   if (unexpected) {
     const err = exception as Error;
     logger.write('error', err?.message ?? String(exception), {

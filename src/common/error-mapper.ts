@@ -1,11 +1,12 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
+import { OAuthError, type OAuthErrorBody } from './oauth-error.js';
 import { isDatabaseUnavailable } from '../database/database-errors.js';
 
 export interface ErrorResponse {
   status: number;
-  body: ErrorBody;
+  body: ErrorBody | OAuthErrorBody;
   headers: Record<string, string>;
   /** Unexpected errors are logged in full; expected ones are not. */
   unexpected: boolean;
@@ -21,7 +22,11 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
 };
 
 /** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
-export function toErrorResponse(error: unknown): ErrorResponse {
+export function toErrorResponse(error: unknown, options: { oauthEndpoint?: boolean } = {}): ErrorResponse {
+  if (error instanceof OAuthError) {
+    // The token endpoint speaks OAuth (RFC 6749 §5.2), and OAuth says the body must not be cached.
+    return { status: error.status, body: error.body, headers: { 'Cache-Control': 'no-store', ...error.headers }, unexpected: false };
+  }
   if (error instanceof ApiError) {
     return { status: error.status, body: errorBody(error.status, error.errorCode, error.message), headers: error.headers, unexpected: false };
   }
@@ -29,6 +34,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   const fastifyCode = fastifyErrorCode(error) ?? fastifyErrorCode((error as { cause?: unknown } | null)?.cause);
   if (fastifyCode) {
     const [status, errorCode, message] = FASTIFY_ERRORS[fastifyCode];
+    // A body the token endpoint could not even parse is still answered in OAuth terms there.
+    if (options.oauthEndpoint) return toErrorResponse(new OAuthError(status, 'invalid_request', message));
     return { status, body: errorBody(status, errorCode, message), headers: {}, unexpected: false };
   }
   if (error instanceof HttpException) {

@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -20,6 +21,10 @@ export class AppConfig {
   readonly redisUrl?: string;
   readonly databasePoolSize: number;
   readonly logLevel: LogLevel;
+  readonly keyEncryptionSecret?: string;
+  readonly bootstrapClientId?: string;
+  readonly bootstrapClientSecret?: string;
+  readonly tls?: { certFile: string; keyFile: string };
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -35,7 +40,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   if (first) {
     const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
     const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
-    throw new ConfigError(`Invalid configuration: ${shown} (got ${JSON.stringify(raw[first.property])})`);
+    // A rejected secret is still someone's secret: it is not echoed into the boot log.
+    const got = first.property.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[first.property]);
+    throw new ConfigError(`Invalid configuration: ${shown} (got ${got})`);
   }
   const port = parsed.PORT ?? 3000;
   const tenantDomain = parsed.TENANT_DOMAIN ?? `localhost:${port}`;
@@ -52,6 +59,10 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     redisUrl: parsed.REDIS_URL,
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 10,
     logLevel: parsed.LOG_LEVEL ?? 'info',
+    keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET,
+    bootstrapClientId: parsed.BOOTSTRAP_CLIENT_ID,
+    bootstrapClientSecret: parsed.BOOTSTRAP_CLIENT_SECRET,
+    tls: tlsFiles(parsed.TLS_CERT_FILE, parsed.TLS_KEY_FILE),
   });
 }
 
@@ -70,6 +81,21 @@ class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
   REDIS_URL = undefined;
   DATABASE_POOL_SIZE = undefined;
   LOG_LEVEL = undefined;
+  KEY_ENCRYPTION_SECRET = undefined;
+  BOOTSTRAP_CLIENT_ID = undefined;
+  BOOTSTRAP_CLIENT_SECRET = undefined;
+  TLS_CERT_FILE = undefined;
+  TLS_KEY_FILE = undefined;
+}
+
+/** HTTPS needs both files; one without the other is a mistake worth refusing at boot. */
+function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
+  if (!certFile && !keyFile) return undefined;
+  if (!certFile || !keyFile) throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
+  for (const [name, file] of [['TLS_CERT_FILE', certFile], ['TLS_KEY_FILE', keyFile]]) {
+    if (!existsSync(file)) throw new ConfigError(`Invalid configuration: ${name} does not exist (got ${JSON.stringify(file)})`);
+  }
+  return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

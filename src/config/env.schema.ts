@@ -1,5 +1,5 @@
 import { Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength } from 'class-validator';
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -41,4 +41,20 @@ export class EnvSchema {
 
   @IsOptional() @IsIn(LOG_LEVELS)
   LOG_LEVEL?: LogLevel;
+
+  // Anything shorter is too easy to guess for the key that guards the signing keys.
+  @IsOptional() @IsString() @MinLength(16)
+  KEY_ENCRYPTION_SECRET?: string;
+
+  @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'must be 8 to 64 letters, digits, _ or -' })
+  BOOTSTRAP_CLIENT_ID?: string;
+
+  @IsOptional() @IsString() @MinLength(32)
+  BOOTSTRAP_CLIENT_SECRET?: string;
+
+  @IsOptional() @IsString()
+  TLS_CERT_FILE?: string;
+
+  @IsOptional() @IsString()
+  TLS_KEY_FILE?: string;
 }

@@ -7,7 +7,7 @@ import { RateLimitStorage } from './rate-limit.storage.js';
   providers: [RateLimitStorage],
   exports: [RateLimitStorage],
 })
-class RateLimitStorageModule {}
+export class RateLimitStorageModule {}
 
 export const RateLimitModule = ThrottlerModule.forRootAsync({
   imports: [RateLimitStorageModule],

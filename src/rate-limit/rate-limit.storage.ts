@@ -21,6 +21,18 @@ if allowed then return {limit - math.floor(tokens), toFull, 0, 0} end
 return {limit + 1, toFull, 1, math.max(1, math.ceil((1 - tokens) / rate / 1000))}
 `;
 
+// Read-only twin of the script above: the seconds until the bucket holds a token (0 = it has one).
+const PEEK_LUA = `
+local limit = tonumber(ARGV[1]); local ttl = tonumber(ARGV[2])
+local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)
+local rate = limit / ttl
+local s = redis.call('HMGET', KEYS[1], 'tokens', 'updatedAt')
+if not s[1] then return 0 end
+local tokens = math.min(limit, tonumber(s[1]) + (now - tonumber(s[2])) * rate)
+if tokens >= 1 then return 0 end
+return math.max(1, math.ceil((1 - tokens) / rate / 1000))
+`;
+
 /**
  * Token buckets in memory (one instance) or in Redis (REDIS_URL: several instances behind a
  * load balancer). If Redis fails, this instance keeps limiting from its own memory and logs
@@ -53,6 +65,25 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
     const { state, record } = takeToken(this.buckets.get(key), Date.now(), limit, ttl);
     this.buckets.set(key, state);
     return record;
+  }
+
+  /**
+   * Seconds until the bucket has a token, without taking one (0: it has one now). For limits
+   * that only count failures: check before the work, take a token when it failed.
+   */
+  async secondsUntilAvailable(key: string, ttl: number, limit: number): Promise<number> {
+    if (this.redis) {
+      try {
+        return (await this.redis.eval(PEEK_LUA, 1, key, limit, ttl)) as number;
+      } catch (error) {
+        this.logger.warn(`rate limit falls back to memory: ${(error as Error).message}`);
+      }
+    }
+    const state = this.buckets.get(key);
+    if (!state) return 0;
+    const ratePerMs = limit / ttl;
+    const tokens = Math.min(limit, state.tokens + (Date.now() - state.updatedAt) * ratePerMs);
+    return tokens >= 1 ? 0 : Math.max(1, Math.ceil((1 - tokens) / ratePerMs / 1000));
   }
 
   /** Buckets idle for a minute are full again and need no memory. */

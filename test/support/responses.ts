@@ -28,3 +28,11 @@ export function expectUnauthorized(res: Response, message: string): void {
   expectError(res, 401, 'invalid_token', message);
   assert.equal(res.headers['www-authenticate'], 'Bearer');
 }
+
+/** Asserts an OAuth 2.0 error (RFC 6749 §5.2) from the token endpoint: status and whole body, exactly. */
+export function expectOAuthError(res: Response, status: number, error: string, description: string): void {
+  assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
+  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/);
+  assert.equal(res.headers['cache-control'], 'no-store');
+  assert.deepEqual(res.body, { error, error_description: description });
+}

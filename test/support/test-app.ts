@@ -1,4 +1,7 @@
 import 'reflect-metadata';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import supertest from 'supertest';
@@ -21,6 +24,7 @@ export interface TestApp {
   tokens: TokenSigner;
   factories: Factories;
   databaseUrl: string;
+  dataDir: string;
   /** A valid bearer header carrying the given scopes. */
   bearer(scope: string, options?: { azp?: string }): Promise<string>;
   close(): Promise<void>;
@@ -30,12 +34,16 @@ export interface TestApp {
  * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
  * against a database of its own, trusting a test JWKS.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, shared?: { databaseUrl: string }): Promise<TestApp> {
   const tokens = new TokenSigner(ISSUER, AUDIENCE);
   await tokens.start();
-  const databaseUrl = await createTestDatabase();
+  // A second instance on another app's database (multi-instance tests) leaves dropping it to the owner.
+  const databaseUrl = shared?.databaseUrl ?? (await createTestDatabase());
+  // The bootstrap admin's credentials file goes here, not into the working tree.
+  const dataDir = await mkdtemp(join(tmpdir(), 'tma-data-'));
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
+    DATA_DIR: dataDir,
     TENANT_DOMAIN: TEST_DOMAIN,
     JWKS_URI: tokens.jwksUri,
     LOG_LEVEL: 'error',
@@ -54,11 +62,13 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     tokens,
     factories: new Factories(prisma),
     databaseUrl,
+    dataDir,
     bearer: async (scope, options) => `Bearer ${await tokens.sign({ scope, azp: options?.azp })}`,
     close: async () => {
       await app.close();
       await tokens.stop();
-      await dropTestDatabase(databaseUrl);
+      if (!shared) await dropTestDatabase(databaseUrl);
+      await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -1,0 +1,39 @@
+import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { promisify } from 'node:util';
+
+const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
+
+// OWASP's scrypt floor (N=2^14, r=8, p=1): ~16 MiB and tens of ms per check. The parameters are
+// stored with each hash, so raising them later does not break existing secrets.
+const PARAMS = { N: 16384, r: 8, p: 1 };
+const KEY_LENGTH = 32;
+
+/** A new client secret: 48 random bytes, 64 base64url characters, like Auth0's. */
+export function newClientSecret(): string {
+  return randomBytes(48).toString('base64url');
+}
+
+/** `scrypt$N$r$p$salt$hash`, salt and hash base64url; a fresh salt per secret. */
+export async function hashSecret(secret: string): Promise<string> {
+  const salt = randomBytes(16);
+  const hash = await scrypt(secret, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
+  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+}
+
+// Checked against when the client id is unknown, so a miss costs the same hash as a hit and
+// response time does not reveal which client ids exist.
+const DECOY = hashSecret(newClientSecret());
+
+/** Constant-time check of a presented secret against a stored hash (or the decoy when absent). */
+export async function verifySecret(secret: string, stored: string | undefined): Promise<boolean> {
+  const [scheme, n, r, p, salt, hash] = (stored ?? (await DECOY)).split('$');
+  if (scheme !== 'scrypt' || !salt || !hash) return false;
+  const expected = Buffer.from(hash, 'base64url');
+  const actual = await scrypt(secret, Buffer.from(salt, 'base64url'), expected.length, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 64 * 1024 * 1024,
+  });
+  return timingSafeEqual(actual, expected) && stored !== undefined;
+}

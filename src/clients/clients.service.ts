@@ -1,0 +1,89 @@
+import { Injectable } from '@nestjs/common';
+import { randomAlphanumeric } from '../common/ids.js';
+import { PrismaErrorCode } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import { clientNotFound } from './client-errors.js';
+import { hashSecret, newClientSecret } from './client-secret.js';
+import type { CreateClientDto } from './dto/create-client.dto.js';
+import { toClientView, type ClientPage, type ClientView } from './dto/client.view.js';
+import type { ListClientsQuery } from './dto/list-clients.query.js';
+import type { UpdateClientDto } from './dto/update-client.dto.js';
+import { GlobalClients } from './global-clients.js';
+
+const DEFAULT_PER_PAGE = 50;
+
+@Injectable()
+export class ClientsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly globalClients: GlobalClients,
+  ) {}
+
+  /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
+  async create(input: CreateClientDto, fixed?: { clientId: string; secret: string }): Promise<ClientView> {
+    const secret = fixed?.secret ?? newClientSecret();
+    const row = await this.prisma.client.create({
+      data: {
+        client_id: fixed?.clientId ?? randomAlphanumeric(32),
+        name: input.name,
+        description: input.description,
+        app_type: input.app_type ?? 'non_interactive',
+        grant_types: input.grant_types ?? ['client_credentials'],
+        secret_hash: await hashSecret(secret),
+      },
+    });
+    return toClientView(row, secret);
+  }
+
+  async list(query: ListClientsQuery): Promise<ClientView[] | ClientPage> {
+    const page = query.page ?? 0;
+    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
+    const [rows, total] = await Promise.all([
+      this.prisma.client.findMany({ orderBy: [{ created_at: 'asc' }, { client_id: 'asc' }], skip: page * perPage, take: perPage }),
+      query.include_totals ? this.prisma.client.count() : Promise.resolve(0),
+    ]);
+    const clients = rows.map((row) => toClientView(row));
+    return query.include_totals ? { start: page * perPage, limit: perPage, total, clients } : clients;
+  }
+
+  async get(clientId: string): Promise<ClientView> {
+    const row = await this.prisma.client.findUnique({ where: { client_id: clientId } });
+    if (!row) throw clientNotFound();
+    return toClientView(row);
+  }
+
+  async update(clientId: string, changes: UpdateClientDto): Promise<ClientView> {
+    const row = await this.prisma.client
+      .update({
+        where: { client_id: clientId },
+        data: { name: changes.name, description: changes.description, app_type: changes.app_type, grant_types: changes.grant_types, updated_at: new Date() },
+      })
+      .catch(notFoundAs404);
+    return toClientView(row);
+  }
+
+  async rotateSecret(clientId: string): Promise<ClientView> {
+    const secret = newClientSecret();
+    const row = await this.prisma.client
+      .update({ where: { client_id: clientId }, data: { secret_hash: await hashSecret(secret), updated_at: new Date() } })
+      .catch(notFoundAs404);
+    return toClientView(row, secret);
+  }
+
+  /**
+   * Idempotent, like Auth0's other deletes. The client's grants go with it (Auth0 does the
+   * same), and its tokens stop working on this instance at once, on others within seconds.
+   */
+  async remove(clientId: string): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.clientGrant.deleteMany({ where: { client_id: clientId } }),
+      this.prisma.client.deleteMany({ where: { client_id: clientId } }),
+    ]);
+    await this.globalClients.revoke(clientId);
+  }
+}
+
+function notFoundAs404(error: unknown): never {
+  if ((error as { code?: string }).code === PrismaErrorCode.RecordNotFound) throw clientNotFound();
+  throw error;
+}

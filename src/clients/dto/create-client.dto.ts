@@ -1,0 +1,16 @@
+import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { APP_TYPE_RULES, DESCRIPTION_RULES, GRANT_TYPES_RULES, NAME_RULES } from './client-fields.js';
+
+export class CreateClientDto {
+  @ApiField({ ...NAME_RULES, required: true })
+  name: string;
+
+  @ApiField(DESCRIPTION_RULES)
+  description?: string;
+
+  @ApiField(APP_TYPE_RULES)
+  app_type?: string;
+
+  @ApiField(GRANT_TYPES_RULES)
+  grant_types?: string[];
+}

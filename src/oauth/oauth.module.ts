@@ -1,0 +1,13 @@
+import { Module } from '@nestjs/common';
+import { RateLimitStorageModule } from '../rate-limit/rate-limit.module.js';
+import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
+import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
+import { OAuthTokenController } from './oauth-token.controller.js';
+import { TokenIssuer } from './token-issuer.service.js';
+
+@Module({
+  imports: [SigningKeysModule, RateLimitStorageModule],
+  controllers: [OAuthTokenController],
+  providers: [TokenIssuer, FailedAttemptsLimiter],
+})
+export class OAuthModule {}

@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { clientWithGrant, requestToken } from '../support/issuer.js';
+import { Errors, expectError } from '../support/responses.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const notFound = (res: Parameters<typeof expectError>[0]) => expectError(res, 404, 'inexistent_client', 'The client does not exist');
+const VIEW_KEYS = ['app_type', 'client_id', 'created_at', 'global', 'grant_types', 'is_first_party', 'name', 'token_endpoint_auth_method', 'updated_at'];
+
+describe('/api/v2/clients', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp()));
+  after(() => t.close());
+
+  const create = async (body: object, scope = 'create:clients') => t.api.post('/api/v2/clients').set('Authorization', await t.bearer(scope)).send(body);
+
+  it('POST creates a non_interactive client and shows its secret once', async () => {
+    const res = await create({ name: 'Reporting job', description: 'nightly export' });
+    assert.equal(res.status, 201, res.text);
+    assert.deepEqual(Object.keys(res.body).sort(), [...VIEW_KEYS, 'client_secret', 'description'].sort());
+    assert.match(res.body.client_id, /^[A-Za-z0-9]{32}$/);
+    assert.match(res.body.client_secret, /^[\w-]{64}$/);
+    assert.deepEqual(
+      { ...res.body, client_id: undefined, client_secret: undefined, created_at: undefined, updated_at: undefined },
+      { client_id: undefined, client_secret: undefined, created_at: undefined, updated_at: undefined, name: 'Reporting job', description: 'nightly export', app_type: 'non_interactive', grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post', is_first_party: true, global: false },
+    );
+    const stored = await t.prisma.client.findUniqueOrThrow({ where: { client_id: res.body.client_id } });
+    assert.match(stored.secret_hash, /^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
+    assert.ok(!stored.secret_hash.includes(res.body.client_secret));
+    const read = await t.api.get(`/api/v2/clients/${res.body.client_id}`).set('Authorization', await t.bearer('read:clients'));
+    assert.equal(read.status, 200);
+    assert.deepEqual(Object.keys(read.body).sort(), [...VIEW_KEYS, 'description'].sort());
+  });
+
+  it('POST 400s with Auth0 wording', async () => {
+    Errors.invalidBody(await create({}), "Payload validation error: 'Missing required property: name'.");
+    Errors.invalidBody(
+      await create({ name: 'a<b' }),
+      "Payload validation error: 'String does not match pattern ^[^<>]+$: a<b' on property name (Name of this client (min length: 1 character, does not allow `<` or `>`).).",
+    );
+    Errors.invalidBody(
+      await create({ name: 'x', app_type: 'spa' }),
+      "Payload validation error: 'No enum match for: \"spa\"' on property app_type (The type of application this client represents).",
+    );
+    Errors.invalidBody(await create({ name: 'x', callbacks: [] }), "Payload validation error: 'Additional properties not allowed: callbacks'.");
+  });
+
+  it('GET lists clients, paged, with totals on request', async () => {
+    for (let i = 0; i < 3; i++) assert.equal((await create({ name: `list ${i}` })).status, 201);
+    const auth = await t.bearer('read:clients');
+    const all = await t.api.get('/api/v2/clients').set('Authorization', auth);
+    assert.equal(all.status, 200);
+    assert.ok(Array.isArray(all.body) && all.body.length >= 4, 'the bootstrap admin and the three made here');
+    assert.ok(all.body.every((c: Record<string, unknown>) => !('client_secret' in c)));
+    const page = await t.api.get('/api/v2/clients?page=1&per_page=2&include_totals=true').set('Authorization', auth);
+    assert.equal(page.status, 200);
+    assert.deepEqual({ ...page.body, clients: page.body.clients.length }, { start: 2, limit: 2, total: all.body.length, clients: 2 });
+    expectError(
+      await t.api.get('/api/v2/clients?per_page=101').set('Authorization', auth),
+      400,
+      'invalid_query_string',
+      "Query validation error: 'Value 101 is greater than maximum 100' on property per_page (Number of results per page. Default value is 50, maximum value is 100).",
+    );
+  });
+
+  it('PATCH updates and answers the client; 404 for an unknown one; 400 for an empty body', async () => {
+    const { body: client } = await create({ name: 'before' });
+    const auth = await t.bearer('update:clients');
+    const res = await t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', auth).send({ name: 'after' });
+    assert.equal(res.status, 200);
+    assert.equal(res.body.name, 'after');
+    assert.ok(!('client_secret' in res.body));
+    assert.ok(res.body.updated_at > client.updated_at);
+    notFound(await t.api.patch('/api/v2/clients/nope').set('Authorization', auth).send({ name: 'x' }));
+    Errors.invalidBody(await t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', auth).send({}), "Payload validation error: 'Too few properties defined (0), minimum 1'.");
+  });
+
+  it('rotate-secret returns a new secret; the old one stops working', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    const res = await t.api.post(`/api/v2/clients/${client.client_id}/rotate-secret`).set('Authorization', await t.bearer('update:client_keys'));
+    assert.equal(res.status, 200);
+    assert.notEqual(res.body.client_secret, client.client_secret);
+    assert.equal((await requestToken(t, client)).status, 401);
+    assert.equal((await requestToken(t, { ...client, client_secret: res.body.client_secret })).status, 200);
+    notFound(await t.api.post('/api/v2/clients/nope/rotate-secret').set('Authorization', await t.bearer('update:client_keys')));
+  });
+
+  it('DELETE answers 204, removes the client and its grants, and is idempotent', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    const auth = await t.bearer('delete:clients');
+    assert.equal((await t.api.delete(`/api/v2/clients/${client.client_id}`).set('Authorization', auth)).status, 204);
+    assert.equal(await t.prisma.client.count({ where: { client_id: client.client_id } }), 0);
+    assert.equal(await t.prisma.clientGrant.count({ where: { client_id: client.client_id } }), 0);
+    assert.equal((await t.api.delete(`/api/v2/clients/${client.client_id}`).set('Authorization', auth)).status, 204);
+    notFound(await t.api.get(`/api/v2/clients/${client.client_id}`).set('Authorization', await t.bearer('read:clients')));
+  });
+
+  it('403 without the scope, naming the accepted ones; 401 without a token', async () => {
+    Errors.insufficientScope(await create({ name: 'x' }, 'read:clients'), 'create:clients');
+    Errors.insufficientScope(await t.api.get('/api/v2/clients').set('Authorization', await t.bearer('create:clients')), 'read:clients', 'read:client_keys');
+    Errors.insufficientScope(await t.api.patch('/api/v2/clients/x').set('Authorization', await t.bearer('read:clients')).send({ name: 'y' }), 'update:clients', 'update:client_keys');
+    Errors.insufficientScope(await t.api.delete('/api/v2/clients/x').set('Authorization', await t.bearer('read:clients')), 'delete:clients');
+    Errors.insufficientScope(await t.api.post('/api/v2/clients/x/rotate-secret').set('Authorization', await t.bearer('update:clients')), 'update:client_keys');
+    Errors.missingAuth(await t.api.get('/api/v2/clients'));
+  });
+});
