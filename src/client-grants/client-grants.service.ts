@@ -3,6 +3,7 @@ import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { PrismaErrorCode, violatedUniqueConstraint } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { GlobalClients } from '../clients/global-clients.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js';
 import { toClientGrantView, type ClientGrantView } from './dto/client-grant.view.js';
@@ -12,7 +13,10 @@ import type { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
 
 @Injectable()
 export class ClientGrantsService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly globalClients: GlobalClients,
+  ) {}
 
   async create(dto: CreateClientGrantDto): Promise<ClientGrantView> {
     try {
@@ -64,9 +68,13 @@ export class ClientGrantsService {
     }
   }
 
-  /** Idempotent; every organization association goes with it (ON DELETE CASCADE). */
+  /**
+   * Idempotent; every organization association goes with it (ON DELETE CASCADE). The client's
+   * tokens lose access on this instance at once rather than at the next snapshot refresh.
+   */
   async remove(id: string): Promise<void> {
-    await this.prisma.clientGrant.deleteMany({ where: { id } });
+    const removed = await this.prisma.$queryRaw<{ client_id: string }[]>`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
+    for (const { client_id } of removed) await this.globalClients.revoke(client_id);
   }
 }
 

@@ -53,6 +53,15 @@ describe('"Client is not global": tokens of deleted clients or grants', () => {
     await refusedWithin(token, 5_000);
   });
 
+  it('removing the management grant through the API is refused at once on this instance', async () => {
+    const client = await clientWithGrant(t, [SCOPE]);
+    const token = await issuedToken(t, client);
+    assert.equal((await call(token)).status, 204);
+    const grant = await t.prisma.clientGrant.findFirstOrThrow({ where: { client_id: client.client_id, audience: AUDIENCE } });
+    assert.equal((await t.api.delete(`/api/v2/client-grants/${grant.id}`).set('Authorization', await t.bearer('delete:client_grants'))).status, 204);
+    expectUnauthorized(await call(token), NOT_GLOBAL);
+  });
+
   it('a grant for another audience does not make the client global', async () => {
     const client = await clientWithGrant(t, [SCOPE]);
     const token = await issuedToken(t, client);
