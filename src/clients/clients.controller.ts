@@ -62,7 +62,7 @@ export class ClientsController {
   @Post(':id/rotate-secret')
   @HttpCode(HttpStatus.OK)
   @Scopes('update:client_keys')
-  @ApiOperation({ operationId: 'post_rotate_secret', summary: 'Rotate a client secret' })
+  @ApiOperation({ operationId: 'post_rotate-secret', summary: 'Rotate a client secret' })
   @ApiOkResponse({ type: ClientWithSecretView, description: 'The client with its new secret, shown this once.' })
   @ApiErrors(404)
   rotateSecret(@Param('id') id: string): Promise<ClientWithSecretView> {

@@ -37,7 +37,9 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /clients/{id}': 'get_clients_by_id',
   'PATCH /clients/{id}': 'patch_clients_by_id',
   'DELETE /clients/{id}': 'delete_clients_by_id',
-  'POST /clients/{id}/rotate-secret': 'post_rotate_secret',
+  // Auth0's generator keeps a path segment's hyphen (post_users-exports, get_new-device); only
+  // the old explorer's anchors (#!/Clients/post_rotate_secret) turned it into an underscore.
+  'POST /clients/{id}/rotate-secret': 'post_rotate-secret',
   'POST /keys/signing/rotate': 'post_signing_keys',
 };
 // The document and its viewer describe the API; they are public and not part of it.
