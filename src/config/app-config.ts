@@ -75,3 +75,6 @@ class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
 function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
+
+/** Every variable name the service reads, for checks such as the compose-file test. */
+export const ENV_VARIABLES = Object.keys(new EnvSchemaKeys()) as (keyof EnvSchema)[];
