@@ -33,7 +33,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = plainToInstance(EnvSchema, raw);
   const [first] = validateSync(parsed, { forbidUnknownValues: false });
   if (first) {
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
+    // the one to report: "eighty" is "not an integer", not "greater than 65535".
+    const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
     const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
     throw new ConfigError(`Invalid configuration: ${shown} (got ${JSON.stringify(raw[first.property])})`);
   }

@@ -39,6 +39,13 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     assert.deepEqual(await postgresProcessesFor(pgDir), [], 'no postgres left running on DATA_DIR');
   }
 
+  async function until(condition: () => Promise<boolean>, what: string): Promise<void> {
+    for (let i = 0; !(await condition()); i++) {
+      assert.ok(i < 200, `gave up waiting for ${what}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  }
+
   const migrationRows = async (dbUrl: string) => (await query(dbUrl, 'SELECT id, checksum FROM "_prisma_migrations" ORDER BY id')).length;
 
   it('first boot: initialises the data directory, migrates, is ready; SIGTERM exits 0 with no postgres left', async () => {
@@ -88,5 +95,17 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
     server.killGroup('SIGINT');
     await stopGracefully(server, 'SIGINT');
+  });
+
+  it('a boot that fails (a changed migration) exits 1 and still leaves no postgres running', async () => {
+    const { server, dbUrl } = await boot();
+    await query(dbUrl, 'UPDATE "_prisma_migrations" SET checksum = $1', ['0'.repeat(64)]);
+    server.kill('SIGTERM');
+    await stopGracefully(server);
+
+    const failing = new ServerProcess({ PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    assert.deepEqual(await failing.exited, { code: 1, signal: null });
+    assert.match(failing.output, /"msg":"boot failed: Migration \d{14}_\w+ was modified after it was applied/);
+    await until(async () => (await postgresProcessesFor(pgDir)).length === 0, 'the embedded postgres to stop');
   });
 });
