@@ -100,7 +100,7 @@ function failedEarlier(name: string): MigrationError {
   );
 }
 
-// Stricter than `prisma migrate deploy`, which only warns in `migrate dev`/`status`: a changed
+// Stricter than `prisma migrate deploy`, which ignores edited files (`migrate dev`/`status` report them): a changed
 // file means the schema on disk no longer describes the database, so the boot stops.
 function checkUnchanged(row: LedgerRow, migration: MigrationFile): void {
   if (!matchesChecksum(migration.sql, row.checksum)) {

@@ -64,12 +64,19 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     await stopGracefully(server);
   });
 
-  it('second boot reuses the data: no initialisation, nothing to migrate, the row is still there', async () => {
+  it('second boot reuses the data (no initialisation, nothing to migrate, the row is kept) and a concurrent boot on it is refused', async () => {
     const { server, port, dbUrl } = await boot();
     assert.doesNotMatch(server.output, /initialising embedded PostgreSQL/);
     assert.doesNotMatch(server.output, /applied migrations/);
     assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
     assert.deepEqual(await query(dbUrl, 'SELECT id, name FROM organizations'), [ORG]);
+
+    // A second server on the same DATA_DIR must not take the live one's database away.
+    const intruder = new ServerProcess({ PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+    assert.deepEqual(await intruder.exited, { code: 1, signal: null });
+    assert.match(intruder.output, /"msg":"boot failed: DATA_DIR is in use: PostgreSQL pid \d+ \(started by pid \d+\) is running on /);
+    assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+
     server.kill('SIGTERM');
     await stopGracefully(server);
   });
