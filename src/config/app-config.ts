@@ -38,7 +38,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = plainToInstance(EnvSchema, raw);
   const [first] = validateSync(parsed, { forbidUnknownValues: false });
   if (first) {
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
+    // the one to report: "eighty" is "not an integer", not "greater than 65535".
+    const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
     const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
     // A rejected secret is still someone's secret: it is not echoed into the boot log.
     const got = first.property.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[first.property]);
@@ -101,3 +103,6 @@ function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
 function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
+
+/** Every variable name the service reads, for checks such as the compose-file test. */
+export const ENV_VARIABLES = Object.keys(new EnvSchemaKeys()) as (keyof EnvSchema)[];
