@@ -2,7 +2,7 @@
 // server in a temporary directory), migrated once into a template; every spec file then clones
 // its own database from that template, so files run in parallel without sharing data.
 import { spawn } from 'node:child_process';
-import { chmod, mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,8 +41,6 @@ async function main(): Promise<number> {
   let server = process.env.DATABASE_URL ? serverUrl(process.env.DATABASE_URL) : undefined;
   if (!server) {
     embeddedDir = await mkdtemp(join(tmpdir(), 'tma-test-'));
-    // mkdtemp makes the folder 0700; as root, PostgreSQL runs as the `postgres` user and must traverse it.
-    await chmod(embeddedDir, 0o755);
     embedded = new EmbeddedPostgres(embeddedDir, () => undefined);
     server = serverUrl(await embedded.start());
   }
