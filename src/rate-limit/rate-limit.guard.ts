@@ -15,8 +15,9 @@ export class RateLimitGuard extends ThrottlerGuard {
     return request.user ? `client:${request.user.clientId}` : `ip:${request.ip}`;
   }
 
+  // The storage adds the configured prefix; one key per caller, whatever the route.
   protected override generateKey(_context: unknown, tracker: string): string {
-    return `ratelimit:${tracker}`;
+    return tracker;
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {

@@ -1,10 +1,13 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
+import type { Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import supertest from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createAdapter } from '../../src/app.setup.js';
 import { JsonLogger } from '../../src/common/json-logger.js';
+import type { LogLevel } from '../../src/config/env.schema.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 import { TokenSigner } from './token-signer.js';
@@ -30,7 +33,7 @@ export interface TestApp {
  * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
  * against a database of its own, trusting a test JWKS.
  */
-export async function startTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startTestApp(env: Record<string, string> = {}, options: { imports?: Type[] } = {}): Promise<TestApp> {
   const tokens = new TokenSigner(ISSUER, AUDIENCE);
   await tokens.start();
   const databaseUrl = await createTestDatabase();
@@ -41,11 +44,14 @@ export async function startTestApp(env: Record<string, string> = {}): Promise<Te
     LOG_LEVEL: 'error',
     RATE_LIMIT_BURST: '100000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Own Redis keys per app, so parallel spec files and runs never share a bucket.
+    RATE_LIMIT_KEY_PREFIX: `tma-test:${randomBytes(6).toString('hex')}:`,
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: new JsonLogger('error') });
-  await configureApp(app, new JsonLogger('error'));
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] }).compile();
+  const logger = new JsonLogger((env.LOG_LEVEL as LogLevel | undefined) ?? 'error');
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger });
+  await configureApp(app, logger);
   const prisma = app.get(PrismaService);
   return {
     app,
