@@ -33,9 +33,10 @@ export interface TestApp {
  * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
  * against a database of its own, trusting a test JWKS.
  */
-export async function startTestApp(env: Record<string, string> = {}, options: { imports?: Type[] } = {}): Promise<TestApp> {
-  const tokens = new TokenSigner(ISSUER, AUDIENCE);
-  await tokens.start();
+export async function startTestApp(env: Record<string, string> = {}, options: { imports?: Type[]; tokens?: TokenSigner } = {}): Promise<TestApp> {
+  // Two apps in one process must share the issuer: passport keeps one global 'jwt' strategy, the last registered.
+  const tokens = options.tokens ?? new TokenSigner(ISSUER, AUDIENCE);
+  if (!options.tokens) await tokens.start();
   const databaseUrl = await createTestDatabase();
   Object.assign(process.env, {
     DATABASE_URL: databaseUrl,
@@ -63,7 +64,7 @@ export async function startTestApp(env: Record<string, string> = {}, options: { 
     bearer: async (scope, options) => `Bearer ${await tokens.sign({ scope, azp: options?.azp })}`,
     close: async () => {
       await app.close();
-      await tokens.stop();
+      if (!options.tokens) await tokens.stop();
       await dropTestDatabase(databaseUrl);
     },
   };
