@@ -106,3 +106,31 @@ describe('rate limits (in memory, burst 3, 60 per minute)', () => {
     expectTooManyRequests(await removeProfile(auth), LIMIT);
   });
 });
+
+describe('rate limits on requests answered before routing', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '60', REDIS_URL: '' })));
+  after(() => t.close());
+
+  it('unknown routes and unreadable bodies under /api/v2 count by address and carry the headers', async () => {
+    const auth = await t.bearer('update:token_exchange_profiles');
+    const unknown = await t.api.get('/api/v2/no-such-thing');
+    assert.equal(unknown.status, 404);
+    assert.equal(rateLimitHeaders(unknown, LIMIT).remaining, 2);
+    const badJson = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).set('Content-Type', 'application/json').send('{oops');
+    assert.equal(badJson.status, 400);
+    assert.equal(rateLimitHeaders(badJson, LIMIT).remaining, 1);
+    const plain = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).set('Content-Type', 'text/plain').send('x');
+    assert.equal(plain.status, 415);
+    assert.equal(rateLimitHeaders(plain, LIMIT).remaining, 0);
+    expectTooManyRequests(await t.api.get('/api/v2/no-such-thing'), LIMIT);
+    // The same address is limited on routed requests too: one bucket per address.
+    expectTooManyRequests(await t.api.delete('/api/v2/token-exchange-profiles/tep_x'), LIMIT);
+  });
+
+  it('outside /api/v2 nothing is counted or labelled', async () => {
+    const res = await t.api.get('/no-such-thing');
+    assert.equal(res.status, 404);
+    assert.equal(res.headers['x-ratelimit-limit'], undefined);
+  });
+});
