@@ -81,6 +81,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
-    await this.redis?.quit().catch(() => undefined);
+    // quit() fails while Redis is unreachable and ioredis would keep reconnecting forever.
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 }

@@ -72,6 +72,10 @@ describe('bearer token authentication (real pipeline)', () => {
     Errors.invalidToken(await call(bearer(noKid)));
   });
 
+  it('401 Invalid token for a token without a subject', async () => {
+    Errors.invalidToken(await call(bearer(await t.tokens.sign({ scope: SCOPE, sub: '' }))));
+  });
+
   it('401 Invalid signature for a known kid signed with another key', async () => {
     Errors.badSignature(await call(bearer(await t.tokens.sign({ scope: SCOPE, foreignKey: true }))));
   });

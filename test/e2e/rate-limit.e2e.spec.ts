@@ -134,3 +134,34 @@ describe('rate limits on requests answered before routing', () => {
     assert.equal(res.headers['x-ratelimit-limit'], undefined);
   });
 });
+
+describe('rate limits when Redis is configured but unreachable', () => {
+  let t: TestApp;
+  // Port 1 refuses connections: the instance must keep limiting from memory, neither failing open nor erroring.
+  before(async () => (t = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '60', REDIS_URL: 'redis://127.0.0.1:1' })));
+  after(() => t.close());
+
+  it('still limits, from memory', async () => {
+    const auth = await t.bearer('delete:token_exchange_profiles', { azp: 'no-redis' });
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth)).status);
+    assert.deepEqual(statuses, [204, 204, 204]);
+    expectTooManyRequests(await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth), LIMIT);
+  });
+});
+
+describe('rate-limit identity without azp', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '60', REDIS_URL: '' })));
+  after(() => t.close());
+
+  it('falls back to the client in `sub` ("<client>@clients")', async () => {
+    const token = async (sub: string) => `Bearer ${await t.tokens.sign({ scope: 'delete:token_exchange_profiles', sub, claims: { azp: undefined } })}`;
+    const call = (auth: string) => t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth);
+    for (let i = 0; i < LIMIT; i++) assert.equal((await call(await token('alpha@clients'))).status, 204);
+    expectTooManyRequests(await call(await token('alpha@clients')), LIMIT);
+    const beta = await call(await token('beta@clients'));
+    assert.equal(beta.status, 204);
+    assert.equal(rateLimitHeaders(beta, LIMIT).remaining, 2);
+  });
+});
