@@ -47,6 +47,8 @@ async function main(): Promise<number> {
     await adminQuery(server, `CREATE DATABASE "${template}"`);
     await applyMigrations(withDatabase(server, template));
     const files = await specFiles(here);
+    // `node --test` with no file would discover and run every .js under the cwd instead.
+    if (files.length === 0) throw new Error(`no spec file matches ${JSON.stringify(process.argv.slice(2))}`);
     const child = spawn(process.execPath, ['--test', '--test-reporter=spec', ...files], {
       stdio: 'inherit',
       env: { ...process.env, TEST_DATABASE_SERVER: server, TEST_DATABASE_TEMPLATE: template, TEST_DATABASE_PREFIX: prefix },
