@@ -7,7 +7,7 @@ export interface TokenOptions {
   sub?: string;
   azp?: string;
   issuer?: string;
-  audience?: string;
+  audience?: string | string[];
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   /** Seconds from now before which the token is not valid. */
