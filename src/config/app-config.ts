@@ -19,6 +19,7 @@ export class AppConfig {
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
   readonly redisUrl?: string;
+  readonly rateLimitKeyPrefix: string;
   readonly databasePoolSize: number;
   readonly logLevel: LogLevel;
   readonly keyEncryptionSecret?: string;
@@ -59,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE ?? 600,
     rateLimitBurst: parsed.RATE_LIMIT_BURST ?? 100,
     redisUrl: parsed.REDIS_URL,
+    rateLimitKeyPrefix: parsed.RATE_LIMIT_KEY_PREFIX ?? 'ratelimit:',
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 10,
     logLevel: parsed.LOG_LEVEL ?? 'info',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET,
@@ -81,6 +83,7 @@ class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
   RATE_LIMIT_PER_MINUTE = undefined;
   RATE_LIMIT_BURST = undefined;
   REDIS_URL = undefined;
+  RATE_LIMIT_KEY_PREFIX = undefined;
   DATABASE_POOL_SIZE = undefined;
   LOG_LEVEL = undefined;
   KEY_ENCRYPTION_SECRET = undefined;
