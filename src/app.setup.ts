@@ -31,6 +31,9 @@ export function createAdapter(https?: { key: Buffer; cert: Buffer }): FastifyAda
 export async function configureApp(app: NestFastifyApplication, logger: JsonLogger): Promise<NestFastifyApplication> {
   app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
   const fastify = app.getHttpAdapter().getInstance();
+  // Only JSON and form bodies are accepted (Nest adds both); Fastify's built-in text/plain parser would
+  // let a plain-text body reach validation as a string instead of answering 415.
+  fastify.removeContentTypeParser('text/plain');
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Request-Id', request.id);
   });

@@ -29,6 +29,11 @@ function handleSignals(app: NestFastifyApplication, logger: JsonLogger): void {
       logger.write('error', 'shutdown timed out, exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
+    // The server stops listening at once, but a keep-alive connection whose request was in
+    // flight would then idle for keepAliveTimeout (72 s) and hold the shutdown; close each
+    // one as soon as its response is out.
+    const server = app.getHttpServer() as { closeIdleConnections(): void };
+    setInterval(() => server.closeIdleConnections(), 50).unref();
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

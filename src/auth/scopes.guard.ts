@@ -25,10 +25,8 @@ export class ScopesGuard implements CanActivate {
     if (!request.user) throw unauthorized(request.authFailure ?? AuthMessage.missing);
     const required = this.reflector.get<string[] | undefined>(SCOPES_KEY, context.getHandler()) ?? [];
     if (required.some((scope) => request.user!.scopes.has(scope))) return true;
-    throw new ApiError(
-      HttpStatus.FORBIDDEN,
-      'insufficient_scope',
-      `Insufficient scope, expected any of: ${required.join(', ')}`,
-    );
+    // No declared scope: no token can ever be enough (there is no scope list to name).
+    const message = required.length ? `Insufficient scope, expected any of: ${required.join(', ')}` : 'Insufficient scope.';
+    throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', message);
   }
 }

@@ -19,6 +19,7 @@ export class AppConfig {
   readonly rateLimitPerMinute: number;
   readonly rateLimitBurst: number;
   readonly redisUrl?: string;
+  readonly rateLimitKeyPrefix: string;
   readonly databasePoolSize: number;
   readonly logLevel: LogLevel;
   readonly keyEncryptionSecret?: string;
@@ -38,7 +39,9 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
   const parsed = plainToInstance(EnvSchema, raw);
   const [first] = validateSync(parsed, { forbidUnknownValues: false });
   if (first) {
-    const reason = Object.values(first.constraints ?? {})[0] ?? 'is invalid';
+    // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
+    // the one to report: "eighty" is "not an integer", not "greater than 65535".
+    const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
     const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
     // A rejected secret is still someone's secret: it is not echoed into the boot log.
     const got = first.property.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[first.property]);
@@ -57,6 +60,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE ?? 600,
     rateLimitBurst: parsed.RATE_LIMIT_BURST ?? 100,
     redisUrl: parsed.REDIS_URL,
+    rateLimitKeyPrefix: parsed.RATE_LIMIT_KEY_PREFIX ?? 'ratelimit:',
     databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 10,
     logLevel: parsed.LOG_LEVEL ?? 'info',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET,
@@ -79,6 +83,7 @@ class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
   RATE_LIMIT_PER_MINUTE = undefined;
   RATE_LIMIT_BURST = undefined;
   REDIS_URL = undefined;
+  RATE_LIMIT_KEY_PREFIX = undefined;
   DATABASE_POOL_SIZE = undefined;
   LOG_LEVEL = undefined;
   KEY_ENCRYPTION_SECRET = undefined;
@@ -101,3 +106,6 @@ function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
 function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
+
+/** Every variable name the service reads, for checks such as the compose-file test. */
+export const ENV_VARIABLES = Object.keys(new EnvSchemaKeys()) as (keyof EnvSchema)[];

@@ -4,9 +4,14 @@ import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+const port = { message: 'must be an integer from 0 to 65535' };
+const positive = { message: 'must be a positive integer' };
+const poolSize = { message: 'must be an integer from 1 to 200' };
+
 /** Every environment variable the service reads. Anything else in the environment is ignored. */
 export class EnvSchema {
-  @IsOptional() @Type(() => Number) @IsInt() @Min(0) @Max(65535)
+  // One message per variable whatever rule failed: "abc" is not "greater than 65535".
+  @IsOptional() @Type(() => Number) @IsInt(port) @Min(0, port) @Max(65535, port)
   PORT?: number;
 
   @IsOptional() @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'must be a host name with an optional :port' })
@@ -27,16 +32,20 @@ export class EnvSchema {
   @IsOptional() @IsString()
   TOKEN_AUDIENCE?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional() @Type(() => Number) @IsInt(positive) @Min(1, positive)
   RATE_LIMIT_PER_MINUTE?: number;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1)
+  @IsOptional() @Type(() => Number) @IsInt(positive) @Min(1, positive)
   RATE_LIMIT_BURST?: number;
+
+  /** Prefix of the rate-limit keys in Redis, so several deployments (or test runs) can share one Redis. */
+  @IsOptional() @Matches(/^[\w:.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or _ : . -' })
+  RATE_LIMIT_KEY_PREFIX?: string;
 
   @IsOptional() @Matches(/^redis(s)?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
   REDIS_URL?: string;
 
-  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(200)
+  @IsOptional() @Type(() => Number) @IsInt(poolSize) @Min(1, poolSize) @Max(200, poolSize)
   DATABASE_POOL_SIZE?: number;
 
   @IsOptional() @IsIn(LOG_LEVELS)

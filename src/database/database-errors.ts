@@ -20,12 +20,13 @@ const UNREACHABLE_MESSAGES = /Connection terminated|connection error|timeout exc
 /** True when the error says the database cannot be reached, however deeply a driver wrapped it. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; originalCode?: unknown };
+    const e = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown } };
     const code = typeof e.code === 'string' ? e.code : typeof e.originalCode === 'string' ? e.originalCode : '';
     if (UNREACHABLE_NODE_CODES.has(code) || UNREACHABLE_SQLSTATES.test(code) || UNREACHABLE_PRISMA_CODES.has(code)) return true;
     if (typeof e.kind === 'string' && /DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections/.test(e.kind)) return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
-    current = e.cause;
+    // Raw queries fail as P2010 ("raw query failed") with the driver's error under meta, not as P1001.
+    current = e.cause ?? e.meta?.driverAdapterError;
   }
   return false;
 }

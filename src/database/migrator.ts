@@ -37,13 +37,23 @@ export interface MigrationFile {
   checksum: string;
 }
 
+/** sha256 of the file, hex: the value Prisma writes to `_prisma_migrations.checksum`. */
+export function checksumOf(sql: string): string {
+  return createHash('sha256').update(sql, 'utf8').digest('hex');
+}
+
+/** Prisma also accepts the file with its line endings flipped, so a Windows checkout (autocrlf) is not "modified". */
+function matchesChecksum(sql: string, checksum: string): boolean {
+  return [sql, sql.replace(/\r?\n/g, '\r\n'), sql.replace(/\r\n/g, '\n')].some((variant) => checksumOf(variant) === checksum);
+}
+
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
-      return { name, sql, checksum: createHash('sha256').update(sql).digest('hex') };
+      return { name, sql, checksum: checksumOf(sql) };
     }),
   );
 }
@@ -63,11 +73,14 @@ export async function applyMigrations(connectionString: string, dir = MIGRATIONS
     const { rows } = await client.query<LedgerRow>(
       'SELECT migration_name, checksum, finished_at, rolled_back_at FROM "_prisma_migrations" WHERE rolled_back_at IS NULL',
     );
+    // As Prisma (P3009): any failed, unresolved migration blocks every later one, even if its file is gone.
+    const failed = rows.find((r) => !r.finished_at);
+    if (failed) throw failedEarlier(failed.migration_name);
     const applied: string[] = [];
     for (const migration of migrations) {
       const row = rows.find((r) => r.migration_name === migration.name);
       if (row) {
-        checkApplied(row, migration);
+        checkUnchanged(row, migration);
         continue;
       }
       await applyOne(client, migration);
@@ -80,14 +93,17 @@ export async function applyMigrations(connectionString: string, dir = MIGRATIONS
   }
 }
 
-function checkApplied(row: LedgerRow, migration: MigrationFile): void {
-  if (!row.finished_at) {
-    throw new MigrationError(
-      `Migration ${migration.name} failed earlier and was not rolled back. Fix the database, then mark it with ` +
-        `\`prisma migrate resolve --rolled-back ${migration.name}\` (or delete its row from _prisma_migrations).`,
-    );
-  }
-  if (row.checksum !== migration.checksum) {
+function failedEarlier(name: string): MigrationError {
+  return new MigrationError(
+    `Migration ${name} failed earlier and was not rolled back; no further migrations will be applied. Fix the database, ` +
+      `then mark it with \`prisma migrate resolve --rolled-back ${name}\` (or delete its row from _prisma_migrations).`,
+  );
+}
+
+// Stricter than `prisma migrate deploy`, which ignores edited files (`migrate dev`/`status` report them): a changed
+// file means the schema on disk no longer describes the database, so the boot stops.
+function checkUnchanged(row: LedgerRow, migration: MigrationFile): void {
+  if (!matchesChecksum(migration.sql, row.checksum)) {
     throw new MigrationError(
       `Migration ${migration.name} was modified after it was applied (checksum ${row.checksum} in the database, ` +
         `${migration.checksum} on disk). Restore the original file and add a new migration instead.`,

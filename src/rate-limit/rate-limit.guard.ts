@@ -1,8 +1,10 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { ExecutionContext, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
 import type { FastifyReply } from 'fastify';
-import { ApiError } from '../common/api-error.js';
 import type { AuthenticatedRequest } from '../auth/principal.js';
+import { RATE_LIMIT_CHECKED, setRateLimitHeaders, tooManyRequests } from './rate-limit.policy.js';
+
+type Request = AuthenticatedRequest & { ip: string; [RATE_LIMIT_CHECKED]?: boolean };
 
 /**
  * Runs after JwtAuthGuard so the bucket is the caller's client (token `azp`/`sub`), or its
@@ -11,27 +13,26 @@ import type { AuthenticatedRequest } from '../auth/principal.js';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  protected override async getTracker(request: AuthenticatedRequest & { ip: string }): Promise<string> {
+  override canActivate(context: ExecutionContext): Promise<boolean> {
+    context.switchToHttp().getRequest<Request>()[RATE_LIMIT_CHECKED] = true;
+    return super.canActivate(context);
+  }
+
+  protected override async getTracker(request: Request): Promise<string> {
     return request.user ? `client:${request.user.clientId}` : `ip:${request.ip}`;
   }
 
+  // The storage adds the configured prefix; one key per caller, whatever the route.
   protected override generateKey(_context: unknown, tracker: string): string {
-    return `ratelimit:${tracker}`;
+    return tracker;
   }
 
   protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
-    const { req, res } = this.getRequestResponse(context) as { req: AuthenticatedRequest & { ip: string }; res: FastifyReply };
+    const { req, res } = this.getRequestResponse(context) as { req: Request; res: FastifyReply };
     const key = generateKey(context, await getTracker(req, context), throttler.name ?? 'default');
     const record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name ?? 'default');
-    const nowSeconds = Math.floor(Date.now() / 1000);
-    res.header('X-RateLimit-Limit', String(limit));
-    res.header('X-RateLimit-Remaining', String(Math.max(0, limit - record.totalHits)));
-    res.header('X-RateLimit-Reset', String(nowSeconds + record.timeToExpire));
-    if (record.isBlocked) {
-      throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
-        'Retry-After': String(record.timeToBlockExpire),
-      });
-    }
+    setRateLimitHeaders(res, limit, record);
+    if (record.isBlocked) throw tooManyRequests(record);
     return true;
   }
 }

@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { AppConfig } from '../config/app-config.js';
+import { bucketSize } from './rate-limit.policy.js';
 import { RateLimitStorage } from './rate-limit.storage.js';
+import { UnroutedRequestsLimiter } from './unrouted-requests.limiter.js';
 
 @Module({
-  providers: [RateLimitStorage],
+  providers: [RateLimitStorage, UnroutedRequestsLimiter],
   exports: [RateLimitStorage],
 })
 export class RateLimitStorageModule {}
@@ -13,8 +15,7 @@ export const RateLimitModule = ThrottlerModule.forRootAsync({
   imports: [RateLimitStorageModule],
   inject: [AppConfig, RateLimitStorage],
   useFactory: (config: AppConfig, storage: RateLimitStorage) => ({
-    // limit = burst; ttl = the time the whole burst takes to refill at the per-minute rate.
-    throttlers: [{ name: 'default', limit: config.rateLimitBurst, ttl: (config.rateLimitBurst * 60_000) / config.rateLimitPerMinute }],
+    throttlers: [{ name: 'default', ...bucketSize(config) }],
     storage,
   }),
 });

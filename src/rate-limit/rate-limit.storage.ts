@@ -1,8 +1,10 @@
-import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import type { ThrottlerStorage } from '@nestjs/throttler';
 import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config.js';
 import { takeToken, type BucketState, type ThrottlerStorageRecord } from './token-bucket.js';
+
+const REDIS_READY_TIMEOUT_MS = 5_000;
 
 // Same arithmetic as takeToken, atomically in Redis so every instance draws from one bucket.
 const TAKE_TOKEN_LUA = `
@@ -15,7 +17,7 @@ if s[1] then tokens = math.min(limit, tonumber(s[1]) + (now - tonumber(s[2])) * 
 local allowed = tokens >= 1
 if allowed then tokens = tokens - 1 end
 redis.call('HSET', KEYS[1], 'tokens', tostring(tokens), 'updatedAt', now)
-redis.call('PEXPIRE', KEYS[1], ttl)
+redis.call('PEXPIRE', KEYS[1], math.ceil(ttl))
 local toFull = math.ceil((limit - tokens) / rate / 1000)
 if allowed then return {limit - math.floor(tokens), toFull, 0, 0} end
 return {limit + 1, toFull, 1, math.max(1, math.ceil((1 - tokens) / rate / 1000))}
@@ -39,13 +41,15 @@ return math.max(1, math.ceil((1 - tokens) / rate / 1000))
  * it: neither failing open (no limit at all) nor turning a cache outage into an API outage.
  */
 @Injectable()
-export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown {
+export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
   private readonly logger = new Logger(RateLimitStorage.name);
   private readonly buckets = new Map<string, BucketState>();
   private readonly redis?: Redis;
   private readonly sweeper: NodeJS.Timeout;
+  private readonly prefix: string;
 
   constructor(config: AppConfig) {
+    this.prefix = config.rateLimitKeyPrefix;
     if (config.redisUrl) {
       this.redis = new Redis(config.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: false });
       this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
@@ -53,10 +57,24 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
 
+  /**
+   * Commands are not queued while disconnected (they fall back to memory at once), so wait for
+   * the first connection: otherwise the first requests after boot would count only locally.
+   */
+  async onModuleInit(): Promise<void> {
+    const redis = this.redis;
+    if (!redis || redis.status === 'ready') return;
+    const ready = await Promise.race([
+      new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
+      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), REDIS_READY_TIMEOUT_MS).unref()),
+    ]);
+    if (!ready) this.logger.warn('Redis is not reachable yet; rate limits are counted in memory until it is');
+  }
+
   async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
     if (this.redis) {
       try {
-        const [totalHits, timeToExpire, isBlocked, timeToBlockExpire] = (await this.redis.eval(TAKE_TOKEN_LUA, 1, key, limit, ttl)) as number[];
+        const [totalHits, timeToExpire, isBlocked, timeToBlockExpire] = (await this.redis.eval(TAKE_TOKEN_LUA, 1, this.prefix + key, limit, ttl)) as number[];
         return { totalHits, timeToExpire, isBlocked: isBlocked === 1, timeToBlockExpire };
       } catch (error) {
         this.logger.warn(`rate limit falls back to memory: ${(error as Error).message}`);
@@ -94,6 +112,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnApplicationShutdown
 
   async onApplicationShutdown(): Promise<void> {
     clearInterval(this.sweeper);
-    await this.redis?.quit().catch(() => undefined);
+    // quit() fails while Redis is unreachable and ioredis would keep reconnecting forever.
+    await this.redis?.quit().catch(() => this.redis?.disconnect());
   }
 }

@@ -1,13 +1,16 @@
 import 'reflect-metadata';
+import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import supertest from 'supertest';
 import { AppModule } from '../../src/app.module.js';
 import { configureApp, createAdapter } from '../../src/app.setup.js';
 import { JsonLogger } from '../../src/common/json-logger.js';
+import type { LogLevel } from '../../src/config/env.schema.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 import { TokenSigner } from './token-signer.js';
@@ -34,11 +37,15 @@ export interface TestApp {
  * The production pipeline (AppModule with its guards, pipe and filter, on the Fastify adapter)
  * against a database of its own, trusting a test JWKS.
  */
-export async function startTestApp(env: Record<string, string> = {}, shared?: { databaseUrl: string }): Promise<TestApp> {
-  const tokens = new TokenSigner(ISSUER, AUDIENCE);
-  await tokens.start();
+export async function startTestApp(
+  env: Record<string, string> = {},
+  options: { imports?: Type[]; tokens?: TokenSigner; databaseUrl?: string } = {},
+): Promise<TestApp> {
+  // Two apps in one process must share the issuer: passport keeps one global 'jwt' strategy, the last registered.
+  const tokens = options.tokens ?? new TokenSigner(ISSUER, AUDIENCE);
+  if (!options.tokens) await tokens.start();
   // A second instance on another app's database (multi-instance tests) leaves dropping it to the owner.
-  const databaseUrl = shared?.databaseUrl ?? (await createTestDatabase());
+  const databaseUrl = options.databaseUrl ?? (await createTestDatabase());
   // The bootstrap admin's credentials file goes here, not into the working tree.
   const dataDir = await mkdtemp(join(tmpdir(), 'tma-data-'));
   Object.assign(process.env, {
@@ -49,11 +56,14 @@ export async function startTestApp(env: Record<string, string> = {}, shared?: { 
     LOG_LEVEL: 'error',
     RATE_LIMIT_BURST: '100000',
     RATE_LIMIT_PER_MINUTE: '1000000',
+    // Own Redis keys per app, so parallel spec files and runs never share a bucket.
+    RATE_LIMIT_KEY_PREFIX: `tma-test:${randomBytes(6).toString('hex')}:`,
     ...env,
   });
-  const moduleRef = await Test.createTestingModule({ imports: [AppModule] }).compile();
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger: new JsonLogger('error') });
-  await configureApp(app, new JsonLogger('error'));
+  const moduleRef = await Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] }).compile();
+  const logger = new JsonLogger((env.LOG_LEVEL as LogLevel | undefined) ?? 'error');
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger });
+  await configureApp(app, logger);
   const prisma = app.get(PrismaService);
   return {
     app,
@@ -66,8 +76,8 @@ export async function startTestApp(env: Record<string, string> = {}, shared?: { 
     bearer: async (scope, options) => `Bearer ${await tokens.sign({ scope, azp: options?.azp })}`,
     close: async () => {
       await app.close();
-      await tokens.stop();
-      if (!shared) await dropTestDatabase(databaseUrl);
+      if (!options.tokens) await tokens.stop();
+      if (!options.databaseUrl) await dropTestDatabase(databaseUrl);
       await rm(dataDir, { recursive: true, force: true });
     },
   };

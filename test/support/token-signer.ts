@@ -7,7 +7,7 @@ export interface TokenOptions {
   sub?: string;
   azp?: string;
   issuer?: string;
-  audience?: string;
+  audience?: string | string[];
   /** Seconds from now; negative for an expired token. */
   expiresIn?: number;
   /** Seconds from now before which the token is not valid. */
@@ -15,6 +15,10 @@ export interface TokenOptions {
   kid?: string;
   /** Sign with a key that is not in the JWKS. */
   foreignKey?: boolean;
+  /** Further claims (e.g. `permissions`), merged over the defaults. */
+  claims?: Record<string, unknown>;
+  /** Signing algorithm with the test key (default RS256). */
+  alg?: 'RS256' | 'RS384' | 'PS256';
 }
 
 /** A test issuer: an RSA key served as a JWKS on a loopback port, and tokens signed with it. */
@@ -48,9 +52,9 @@ export class TokenSigner {
 
   async sign(options: TokenOptions = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const claims: Record<string, unknown> = { scope: options.scope ?? '', gty: 'client-credentials', azp: options.azp ?? 'test-client' };
+    const claims: Record<string, unknown> = { scope: options.scope ?? '', gty: 'client-credentials', azp: options.azp ?? 'test-client', ...options.claims };
     let jwt = new SignJWT(claims)
-      .setProtectedHeader({ alg: 'RS256', kid: options.kid ?? this.kid, typ: 'JWT' })
+      .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: options.kid ?? this.kid, typ: 'JWT' })
       .setSubject(options.sub ?? `${options.azp ?? 'test-client'}@clients`)
       .setIssuer(options.issuer ?? this.issuer)
       .setAudience(options.audience ?? this.audience)

@@ -1,0 +1,119 @@
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { describe, it } from 'node:test';
+import { fileURLToPath } from 'node:url';
+import { AppConfig, ConfigError, loadConfig } from '../../src/config/app-config.js';
+
+function configError(env: Record<string, string>): string {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    assert.ok(error instanceof ConfigError, `a ConfigError, got ${String(error)}`);
+    return error.message;
+  }
+  assert.fail(`no error for ${JSON.stringify(env)}`);
+}
+
+describe('loadConfig', () => {
+  it('defaults everything from nothing', () => {
+    assert.deepEqual(
+      { ...loadConfig({}) },
+      {
+        port: 3000,
+        tenantDomain: 'localhost:3000',
+        databaseUrl: undefined,
+        dataDir: resolve('.data'),
+        jwksUri: undefined,
+        tokenIssuer: 'https://localhost:3000/',
+        tokenAudience: 'https://localhost:3000/api/v2/',
+        rateLimitPerMinute: 600,
+        rateLimitBurst: 100,
+        redisUrl: undefined,
+        rateLimitKeyPrefix: 'ratelimit:',
+        databasePoolSize: 10,
+        logLevel: 'info',
+      },
+    );
+    assert.ok(loadConfig({}) instanceof AppConfig);
+  });
+
+  it('derives the tenant domain from PORT, and issuer and audience from the domain', () => {
+    const fromPort = loadConfig({ PORT: '4000' });
+    assert.equal(fromPort.tenantDomain, 'localhost:4000');
+    assert.equal(fromPort.tokenIssuer, 'https://localhost:4000/');
+    assert.equal(fromPort.tokenAudience, 'https://localhost:4000/api/v2/');
+    const fromDomain = loadConfig({ PORT: '4000', TENANT_DOMAIN: 'acme.example.com' });
+    assert.equal(fromDomain.tokenIssuer, 'https://acme.example.com/');
+    assert.equal(fromDomain.tokenAudience, 'https://acme.example.com/api/v2/');
+  });
+
+  it('takes explicit values as given, and resolves DATA_DIR', () => {
+    const config = loadConfig({
+      PORT: '8080',
+      TENANT_DOMAIN: 'acme.example.com',
+      DATABASE_URL: 'postgresql://u@db:5432/tenant',
+      DATA_DIR: 'var/pg',
+      JWKS_URI: 'https://acme.eu.auth0.com/.well-known/jwks.json',
+      TOKEN_ISSUER: 'https://acme.eu.auth0.com/',
+      TOKEN_AUDIENCE: 'https://acme.eu.auth0.com/api/v2/',
+      RATE_LIMIT_PER_MINUTE: '60',
+      RATE_LIMIT_BURST: '10',
+      REDIS_URL: 'redis://cache:6379',
+      RATE_LIMIT_KEY_PREFIX: 'acme:',
+      DATABASE_POOL_SIZE: '20',
+      LOG_LEVEL: 'debug',
+    });
+    assert.equal(config.port, 8080);
+    assert.equal(config.databaseUrl, 'postgresql://u@db:5432/tenant');
+    assert.equal(config.dataDir, resolve('var/pg'));
+    assert.equal(config.tokenIssuer, 'https://acme.eu.auth0.com/');
+    assert.equal(config.tokenAudience, 'https://acme.eu.auth0.com/api/v2/');
+    assert.deepEqual([config.rateLimitPerMinute, config.rateLimitBurst, config.databasePoolSize], [60, 10, 20]);
+    assert.deepEqual([config.redisUrl, config.rateLimitKeyPrefix, config.logLevel], ['redis://cache:6379', 'acme:', 'debug']);
+  });
+
+  it('treats empty values as unset and ignores unrelated variables', () => {
+    assert.equal(loadConfig({ PORT: '', LOG_LEVEL: '  ', HOME: '/root', NODE_OPTIONS: 'x' }).port, 3000);
+  });
+
+  const bad: [string, string, string][] = [
+    ['PORT', 'abc', 'PORT must be an integer from 0 to 65535'],
+    ['PORT', '70000', 'PORT must be an integer from 0 to 65535'],
+    ['PORT', '-1', 'PORT must be an integer from 0 to 65535'],
+    ['PORT', '1.5', 'PORT must be an integer from 0 to 65535'],
+    ['TENANT_DOMAIN', 'https://acme.com', 'TENANT_DOMAIN must be a host name with an optional :port'],
+    ['DATABASE_URL', 'mysql://db/x', 'DATABASE_URL must be a postgres:// or postgresql:// URL'],
+    ['JWKS_URI', 'not a url', 'JWKS_URI must be a URL address'],
+    ['JWKS_URI', 'ftp://host/jwks.json', 'JWKS_URI must be a URL address'],
+    ['TOKEN_ISSUER', 'acme', 'TOKEN_ISSUER must be a URL address'],
+    ['RATE_LIMIT_PER_MINUTE', '0', 'RATE_LIMIT_PER_MINUTE must be a positive integer'],
+    ['RATE_LIMIT_PER_MINUTE', 'many', 'RATE_LIMIT_PER_MINUTE must be a positive integer'],
+    ['RATE_LIMIT_BURST', '2.5', 'RATE_LIMIT_BURST must be a positive integer'],
+    ['REDIS_URL', 'http://cache', 'REDIS_URL must be a redis:// or rediss:// URL'],
+    ['RATE_LIMIT_KEY_PREFIX', 'a b', 'RATE_LIMIT_KEY_PREFIX must be 1-64 letters, digits, or _ : . -'],
+    ['DATABASE_POOL_SIZE', '500', 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
+    ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of the following values: error, warn, info, debug'],
+  ];
+  for (const [name, value, reason] of bad) {
+    it(`refuses ${name}=${value} with one line naming it`, () => {
+      assert.equal(configError({ [name]: value }), `Invalid configuration: ${reason} (got ${JSON.stringify(value)})`);
+    });
+  }
+
+  it('stays on one line for a value containing a newline', () => {
+    assert.equal(configError({ LOG_LEVEL: 'info\nerror' }).split('\n').length, 1);
+  });
+});
+
+describe('boot with a bad configuration', () => {
+  it('node dist/src/main.js with PORT=abc exits 1 with one stderr line naming PORT', () => {
+    const main = fileURLToPath(new URL('../../src/main.js', import.meta.url));
+    const env = { PATH: process.env.PATH ?? '', PORT: 'abc', DATABASE_URL: 'postgresql://nobody@127.0.0.1:1/none' };
+    const result = spawnSync(process.execPath, [main], { env, encoding: 'utf8', timeout: 30_000 });
+    assert.equal(result.status, 1, `stderr: ${result.stderr}`);
+    assert.equal(result.stdout, '');
+    assert.equal(result.stderr, 'Invalid configuration: PORT must be an integer from 0 to 65535 (got "abc")\n');
+  });
+});

@@ -1,0 +1,109 @@
+import 'reflect-metadata';
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { parse } from 'yaml';
+import { ENV_VARIABLES } from '../../src/config/app-config.js';
+import { PROJECT_ROOT } from '../support/server-process.js';
+
+interface Service {
+  image?: string;
+  build?: unknown;
+  environment?: Record<string, string> | string[];
+  depends_on?: Record<string, { condition?: string }> | string[];
+  healthcheck?: { test?: string[] | string };
+  ports?: string[];
+}
+
+const read = (file: string) => readFileSync(join(PROJECT_ROOT, file), 'utf8');
+const compose = parse(read('docker-compose.yml')) as { services: Record<string, Service> };
+const { app, postgres } = compose.services;
+
+/** Compose accepts `environment` as a map or as `NAME=value` lines. */
+function environment(service: Service): Record<string, string> {
+  const env = service.environment ?? {};
+  if (!Array.isArray(env)) return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, String(v)]));
+  return Object.fromEntries(env.map((line) => [line.split('=')[0], line.slice(line.indexOf('=') + 1)]));
+}
+
+const healthcheck = (service: Service) => [service.healthcheck?.test ?? []].flat().join(' ');
+
+describe('docker-compose.yml', () => {
+  it('has exactly the services postgres and app', () => {
+    assert.deepEqual(Object.keys(compose.services).sort(), ['app', 'postgres']);
+    assert.match(postgres.image ?? '', /^postgres:1[56]\b/);
+    assert.ok(app.build, 'app is built from the Dockerfile');
+  });
+
+  it('gives the app only variables the configuration validates', () => {
+    const names = Object.keys(environment(app));
+    assert.ok(names.length > 0);
+    assert.deepEqual(names.filter((name) => !(ENV_VARIABLES as string[]).includes(name)), []);
+  });
+
+  it('points DATABASE_URL at the postgres service with its credentials', () => {
+    const url = new URL(environment(app).DATABASE_URL);
+    const pg = environment(postgres);
+    assert.equal(url.protocol, 'postgresql:');
+    assert.equal(url.hostname, 'postgres');
+    assert.equal(url.port, '5432');
+    assert.equal(url.username, pg.POSTGRES_USER);
+    assert.equal(url.password, pg.POSTGRES_PASSWORD);
+    assert.equal(url.pathname, `/${pg.POSTGRES_DB}`);
+  });
+
+  it('starts the app only once postgres is healthy, and both have healthchecks', () => {
+    assert.deepEqual(app.depends_on, { postgres: { condition: 'service_healthy' } });
+    assert.match(healthcheck(postgres), /pg_isready/);
+    assert.match(healthcheck(app), new RegExp(`127\\.0\\.0\\.1:${environment(app).PORT}/readyz`));
+  });
+
+  it('publishes the port the app listens on', () => {
+    assert.deepEqual(app.ports, [`${environment(app).PORT}:${environment(app).PORT}`]);
+  });
+});
+
+describe('Dockerfile', () => {
+  const dockerfile = read('Dockerfile');
+  const instructions = dockerfile
+    .replace(/\\\n/g, ' ')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line && !line.startsWith('#'));
+  const stages = instructions.reduce<string[][]>((all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)?.push(line), all)), []);
+  const runtime = stages.at(-1) ?? [];
+
+  it('is multi-stage, on a Node 20 image', () => {
+    assert.ok(stages.length >= 2);
+    for (const stage of stages) assert.match(stage[0], /^FROM node:20[\w.-]*(\s|$)/);
+  });
+
+  it('runs as a non-root user', () => {
+    const user = runtime.filter((line) => line.startsWith('USER ')).at(-1);
+    assert.ok(user, 'the runtime stage sets USER');
+    assert.doesNotMatch(user, /^USER\s+(root|0)(:|\s|$)/);
+  });
+
+  it('exposes the PORT it sets, matching docker-compose', () => {
+    const port = /\bPORT=(\d+)/.exec(runtime.find((line) => line.startsWith('ENV ')) ?? '')?.[1];
+    assert.equal(port, environment(app).PORT);
+    assert.ok(runtime.includes(`EXPOSE ${port}`));
+  });
+
+  it('checks /readyz, ships the migrations and starts the compiled server', () => {
+    assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
+    assert.ok(runtime.some((line) => /^COPY --from=build \/app\/prisma\/migrations /.test(line)));
+    assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), 'CMD ["node", "dist/src/main.js"]');
+  });
+
+  it('copies only files that exist, and .dockerignore keeps local builds and data out', () => {
+    const sources = instructions
+      .filter((line) => line.startsWith('COPY ') && !line.includes('--from='))
+      .flatMap((line) => line.split(/\s+/).slice(1, -1));
+    assert.ok(sources.length > 0);
+    for (const source of sources) assert.ok(existsSync(join(PROJECT_ROOT, source)), `${source} exists`);
+    const ignored = read('.dockerignore').split('\n');
+    for (const entry of ['node_modules', 'dist', '.data', 'src/generated']) assert.ok(ignored.includes(entry), entry);
+  });
+});
