@@ -5,7 +5,9 @@
 // under a temp dir), BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_ROUNDS
 // (service/baseline pairs per operation, default 2), BENCH_CONNECTIONS (default 50), BENCH_OPS
 // (comma list of operation keys), BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (service runs with
-// --cpu-prof into bench/results/prof), DATABASE_POOL_SIZE (passed to both servers).
+// --cpu-prof into bench/results/prof), BENCH_COLD=0 (skip the cold-start measurement),
+// DATABASE_POOL_SIZE (passed to both servers), BENCH_BEFORE_DIST=<dir> (an earlier build's
+// dist, benchmarked in the same alternation for before/after figures).
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -40,6 +42,7 @@ const GRANTS = 100;
 const PATCH_PROFILES = 100;
 const DELETE_PROFILES = 200_000;
 
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const pad = (n) => String(n).padStart(6, '0');
@@ -114,7 +117,12 @@ const serviceEnv = (extra = {}) => ({
 });
 
 const profDir = join(ROOT, 'bench/results/prof');
-const service = await startService(serviceEnv({ PORT: String(await freePort()) }), env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`] : []);
+const service = await startService(serviceEnv({ PORT: String(await freePort()) }), env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=service.cpuprofile'] : []);
+// A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
+// so an optimization's before/after figures come from the same machine state.
+const before = env.BENCH_BEFORE_DIST
+  ? await startService(serviceEnv({ PORT: String(await freePort()) }), [], join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'))
+  : undefined;
 await sleep(2000);
 const idleRssMb = rssMb(service.child.pid);
 log(`service up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB`);
@@ -167,19 +175,20 @@ const results = [];
 for (const op of operations) {
   if (ONLY && !ONLY.has(op.key)) continue;
   log(`${op.name}: warm-up ${WARMUP}s each`);
-  for (const target of [service, baseline]) {
+  const targets = [['service', service], ...(before ? [['before', before]] : []), ['baseline', baseline]];
+  for (const [, target] of targets) {
     await op.reset();
     await load(target, op, WARMUP);
   }
-  const runs = { service: [], baseline: [] };
+  const runs = Object.fromEntries(targets.map(([label]) => [label, []]));
   for (let round = 0; round < ROUNDS; round++) {
-    for (const [label, target] of [['service', service], ['baseline', baseline]]) {
+    for (const [label, target] of targets) {
       await op.reset();
       const run = await load(target, op, DURATION);
       if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining())) / run.requests;
-      if (label === 'service') run.rssMb = rssMb(service.child.pid);
+      if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
       runs[label].push(run);
-      log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  ` +
+      log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
         `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}`);
     }
   }
@@ -193,20 +202,24 @@ for (const op of operations) {
     throughputRatio: s.rps / b.rps,
     p99Ratio: s.p99 / Math.max(b.p99, 1),
     serviceRssMb: s.rssMb,
-    valid: [...runs.service, ...runs.baseline].every((r) => r.valid),
+    // Median over all runs of each server.
+    cpuUsPerRequest: { service: median(runs.service.map((r) => r.cpuUsPerRequest)), baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)) },
+    valid: Object.values(runs).flat().every((r) => r.valid),
+    ...(before ? { before: { ...best(runs.before), cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)) } } : {}),
     runs,
   });
 }
 
 await service.stop();
+await before?.stop();
 await baseline.stop();
 
 log('cold start');
-const coldStart = await measureColdStart();
+const coldStart = env.BENCH_COLD === '0' ? { skipped: true } : await measureColdStart();
 
 // ---------------------------------------------------------------- report
 
-const header = ['operation', 'svc req/s', 'svc p50', 'svc p99', 'base req/s', 'base p50', 'base p99', 'thr ratio', 'p99 ratio', 'svc RSS MB', 'ok'];
+const header = ['operation', 'svc req/s', 'svc p50', 'svc p99', 'base req/s', 'base p50', 'base p99', 'thr ratio', 'p99 ratio', 'svc RSS MB', 'CPU µs/req svc/base', 'ok'];
 const rows = results.map((r) => [
   r.operation,
   r.service.rps.toFixed(0),
@@ -218,6 +231,7 @@ const rows = results.map((r) => [
   r.throughputRatio.toFixed(2),
   r.p99Ratio.toFixed(2),
   String(r.serviceRssMb),
+  `${r.cpuUsPerRequest.service}/${r.cpuUsPerRequest.baseline}`,
   r.valid ? 'yes' : 'NO',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -226,8 +240,15 @@ console.log(`\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alter
 console.log(`read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+if (before) {
+  console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU is the median µs of service CPU per request`);
+  for (const r of results) {
+    console.log(`${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
+      `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req (baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req)`);
+  }
+}
 console.log(`\nidle RSS: ${idleRssMb} MB`);
-console.log(`cold start to first 200 on /readyz: embedded PostgreSQL, existing data ${coldStart.embeddedMs} ms; DATABASE_URL ${coldStart.databaseUrlMs} ms`);
+console.log(`${coldStart.skipped ? "cold start: skipped (BENCH_COLD=0)" : `cold start to first 200 on /readyz: embedded PostgreSQL, existing data ${coldStart.embeddedMs} ms; DATABASE_URL ${coldStart.databaseUrlMs} ms`}`);
 
 const report = {
   date: new Date().toISOString(),
@@ -260,6 +281,7 @@ process.exitCode = invalid.length || !parity.ok ? 1 : 0;
 
 async function load(target, op, seconds) {
   let k = 0;
+  const cpuBefore = cpuMs(target.child.pid);
   const result = await autocannon({
     url: `http://127.0.0.1:${target.port}`,
     connections: CONNECTIONS,
@@ -267,6 +289,7 @@ async function load(target, op, seconds) {
     headers: auth,
     requests: [{ setupRequest: (req) => { const r = op.request(k++); return { ...req, ...r, headers: { ...req.headers, ...r.headers } }; } }],
   });
+  const cpuUsedMs = cpuMs(target.child.pid) - cpuBefore;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
   const unexpected = Object.entries(statuses).filter(([code]) => Number(code) !== op.expect).reduce((n, [, c]) => n + c, 0);
   return {
@@ -274,11 +297,19 @@ async function load(target, op, seconds) {
     requests: result.requests.total,
     p50: result.latency.p50,
     p99: result.latency.p99,
+    // The server's own CPU per request: far less sensitive to a busy machine than req/s.
+    cpuUsPerRequest: Math.round((cpuUsedMs * 1000) / Math.max(result.requests.total, 1)),
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
     valid: unexpected === 0 && result.errors === 0 && result.timeouts === 0 && result.requests.total > 0,
   };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
 }
 
 function best(runs) {
@@ -359,9 +390,9 @@ async function resetDeleteProfiles() {
     ON CONFLICT DO NOTHING`);
 }
 
-async function startService(childEnv, nodeFlags = []) {
+async function startService(childEnv, nodeFlags = [], entry = 'dist/src/main.js') {
   const t0 = performance.now();
-  const child = spawn(process.execPath, [...nodeFlags, 'dist/src/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));
@@ -388,7 +419,8 @@ async function startService(childEnv, nodeFlags = []) {
 }
 
 async function startBaseline() {
-  const child = spawn(process.execPath, ['bench/baseline-server.mjs'], {
+  const flags = env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
+  const child = spawn(process.execPath, [...flags, 'bench/baseline-server.mjs'], {
     cwd: ROOT,
     env: { ...serviceEnv(), PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
@@ -419,6 +451,13 @@ async function measureColdStart() {
   const embeddedIdleRssMb = rssMb(second.child.pid);
   await second.stop();
   return { databaseUrlMs: viaUrl.startMs, embeddedMs: second.startMs, embeddedFirstBootMs: first.startMs, embeddedIdleRssMb };
+}
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
 }
 
 function rssMb(pid) {
