@@ -2,18 +2,18 @@
 // (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same
 // status codes). Its throughput is the physical limit of this machine for that work.
 //
-// Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 10).
+// Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 20, the service's default).
 import { createServer } from 'node:http';
-import { createPublicKey } from 'node:crypto';
 import pg from 'pg';
-import { jwtVerify } from 'jose';
+import { importJWK, jwtVerify } from 'jose';
 
-const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '10' } = process.env;
+const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
 
-// One fetch at boot, keys cached by kid, as the service caches its JWKS.
+// One fetch at boot, keys imported once (CryptoKey, jose's native form) and cached by kid,
+// as the service caches its JWKS.
 const keys = new Map();
-for (const jwk of (await (await fetch(JWKS_URI)).json()).keys) keys.set(jwk.kid, createPublicKey({ key: jwk, format: 'jwk' }));
+for (const jwk of (await (await fetch(JWKS_URI)).json()).keys) keys.set(jwk.kid, await importJWK(jwk, 'RS256'));
 const getKey = (header) => {
   const key = keys.get(header.kid);
   if (!key) throw new Error('unknown kid');
