@@ -3,11 +3,12 @@
 //
 // Env: DATABASE_URL (a server to create a fresh bench database on; unset = embedded PostgreSQL
 // under a temp dir), BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_ROUNDS
-// (service/baseline pairs per operation, default 2), BENCH_CONNECTIONS (default 50), BENCH_OPS
+// (service/baseline pairs per operation, default 3), BENCH_CONNECTIONS (default 50), BENCH_OPS
 // (comma list of operation keys), BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (service runs with
 // --cpu-prof into bench/results/prof), BENCH_COLD=0 (skip the cold-start measurement),
 // DATABASE_POOL_SIZE (passed to both servers), BENCH_BEFORE_DIST=<dir> (an earlier build's
-// dist, benchmarked in the same alternation for before/after figures).
+// dist, benchmarked in the same alternation for before/after figures; BENCH_BEFORE_ENV='{json}'
+// gives it extra environment, e.g. another DATABASE_POOL_SIZE, to A/B a setting).
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -23,7 +24,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
-const ROUNDS = Number(env.BENCH_ROUNDS ?? 2);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
 const ONLY = env.BENCH_OPS ? new Set(env.BENCH_OPS.split(',')) : undefined;
 const ISSUER = 'https://bench.local/';
@@ -121,7 +122,11 @@ const service = await startService(serviceEnv({ PORT: String(await freePort()) }
 // A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
 // so an optimization's before/after figures come from the same machine state.
 const before = env.BENCH_BEFORE_DIST
-  ? await startService(serviceEnv({ PORT: String(await freePort()) }), [], join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'))
+  ? await startService(
+      serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
+      [],
+      join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
+    )
   : undefined;
 await sleep(2000);
 const idleRssMb = rssMb(service.child.pid);
