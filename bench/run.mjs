@@ -1,14 +1,18 @@
 // npm run bench: the service against the bare baseline (bench/baseline-server.mjs), same
 // database, same tokens, same routes, alternating runs so machine noise hits both alike.
 //
-// Env: DATABASE_URL (a server to create a fresh bench database on; unset = embedded PostgreSQL
-// under a temp dir), BENCH_DURATION (s, default 10), BENCH_WARMUP (s, default 3), BENCH_ROUNDS
-// (service/baseline pairs per operation, default 3), BENCH_CONNECTIONS (default 50), BENCH_OPS
-// (comma list of operation keys), BENCH_SKIP_BUILD=1, BENCH_CPU_PROF=1 (service runs with
-// --cpu-prof into bench/results/prof), BENCH_COLD=0 (skip the cold-start measurement),
-// DATABASE_POOL_SIZE (passed to both servers), BENCH_BEFORE_DIST=<dir> (an earlier build's
-// dist, benchmarked in the same alternation for before/after figures; BENCH_BEFORE_ENV='{json}'
-// gives it extra environment, e.g. another DATABASE_POOL_SIZE, to A/B a setting).
+// Env (all optional):
+//   DATABASE_URL        a server to create a fresh bench database on; unset = embedded PostgreSQL in a temp dir
+//   BENCH_DURATION      seconds per measured run (10)      BENCH_WARMUP  seconds of warm-up per server (3)
+//   BENCH_ROUNDS        service/baseline pairs per operation (3)        BENCH_CONNECTIONS (50)
+//   BENCH_OPS           comma list of operation keys       BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
+//   BENCH_CPU_PROF=1    both servers under --cpu-prof, files in bench/results/prof
+//   DATABASE_POOL_SIZE  given to both servers
+//   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
+//                       azp "bench-client", sub "bench-client@clients")
+//   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
+//                       for before/after figures; BENCH_BEFORE_ENV='{json}' gives it extra env
+//                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -242,7 +246,7 @@ const rows = results.map((r) => [
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
 console.log(`\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alternating service/baseline runs per operation; figures from each server's best run (highest req/s).`);
-console.log(`read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`);
+console.log(`read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (before) {
@@ -359,9 +363,44 @@ async function checkParity() {
     const b = await call(baseline, probe);
     if (s.status !== b.status) mismatches.push({ probe: `${probe.method} ${probe.path}`, service: s.status, baseline: b.status });
   }
-  // The same SQL effect: the profile the service patched reads back the same from both.
   await resetAssociations();
+  await resetDeleteProfiles();
+  mismatches.push(...(await checkEffects()));
+  await resetAssociations();
+  await resetDeleteProfiles();
   return { ok: mismatches.length === 0, probes: probes.length, mismatches };
+}
+
+/** The same SQL effect: each server acts on its own row, then the rows must look alike. */
+async function checkEffects() {
+  const problems = [];
+  const json = { 'content-type': 'application/json' };
+  const patched = {};
+  for (const [label, target, n] of [['service', service, 1], ['baseline', baseline, 2]]) {
+    await call(target, { method: 'DELETE', path: `/api/v2/organizations/${orgId(n)}/client-grants/${grantId(n)}` });
+    await call(target, { method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${n}` });
+    const response = await fetch(`http://127.0.0.1:${target.port}/api/v2/token-exchange-profiles/tep_bench_p${n}`, {
+      method: 'PATCH',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ name: 'effect check', subject_token_type: `urn:bench:effect${n}` }),
+    });
+    patched[label] = await response.json();
+  }
+  const associations = await db.query('SELECT organization_id FROM organization_client_grants WHERE (organization_id = $1 AND grant_id = $2) OR (organization_id = $3 AND grant_id = $4)', [orgId(1), grantId(1), orgId(2), grantId(2)]);
+  if (associations.rowCount !== 0) problems.push({ effect: 'org client grant association not removed' });
+  const grants = await db.query('SELECT count(*)::int AS n FROM client_grants WHERE id = ANY($1)', [[grantId(1), grantId(2)]]);
+  if (grants.rows[0].n !== 2) problems.push({ effect: 'client grant itself was deleted' });
+  const profiles = await db.query("SELECT count(*)::int AS n FROM token_exchange_profiles WHERE id IN ('tep_bench_d1', 'tep_bench_d2')");
+  if (profiles.rows[0].n !== 0) problems.push({ effect: 'profile not deleted' });
+  const updated = await db.query("SELECT id, name, subject_token_type, updated_at > created_at AS advanced FROM token_exchange_profiles WHERE id IN ('tep_bench_p1', 'tep_bench_p2') ORDER BY id");
+  for (const row of updated.rows) {
+    if (row.name !== 'effect check' || !row.subject_token_type.startsWith('urn:bench:effect') || !row.advanced) problems.push({ effect: `PATCH effect differs on ${row.id}`, row });
+  }
+  const shape = (body) => Object.keys(body ?? {}).sort().join(',');
+  if (shape(patched.service) !== shape(patched.baseline)) problems.push({ effect: 'PATCH body shape differs', service: shape(patched.service), baseline: shape(patched.baseline) });
+  // Put the profiles back as the PATCH workload expects them.
+  await db.query("UPDATE token_exchange_profiles SET name = 'bench profile a', subject_token_type = 'urn:bench:p' || substr(id, 12) WHERE id IN ('tep_bench_p1', 'tep_bench_p2')");
+  return problems;
 }
 
 async function call(target, { method, path, headers = {}, body, noAuth }) {
@@ -380,6 +419,8 @@ async function seed() {
     SELECT 'tep_bench_p' || i, 'bench profile a', 'urn:bench:p' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${PATCH_PROFILES - 1}) i`);
   await resetAssociations();
   await resetDeleteProfiles();
+  // Extra rows a later schema needs (say, the bench client for a "client is not global" check).
+  if (env.BENCH_SEED_SQL) await db.query(readFileSync(resolve(env.BENCH_SEED_SQL), 'utf8'));
   await db.query('VACUUM ANALYZE');
 }
 
