@@ -61,7 +61,8 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     rateLimitBurst: parsed.RATE_LIMIT_BURST ?? 100,
     redisUrl: parsed.REDIS_URL,
     rateLimitKeyPrefix: parsed.RATE_LIMIT_KEY_PREFIX ?? 'ratelimit:',
-    databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 10,
+    // 20, not 10: under 50 concurrent requests a 10-connection pool queues requests; 40 was slower again (bench/NOTES.md).
+    databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 20,
     logLevel: parsed.LOG_LEVEL ?? 'info',
     keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET,
     bootstrapClientId: parsed.BOOTSTRAP_CLIENT_ID,

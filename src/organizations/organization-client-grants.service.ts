@@ -16,6 +16,14 @@ const alreadyAssociated = () => conflict('client_grant_conflict', 'The client gr
 const tooManyGrants = () =>
   new ApiError(HttpStatus.CONFLICT, 'organization_client_grants_limit', `An organization cannot have more than ${MAX_GRANTS_PER_ORGANIZATION} client grants.`);
 
+const REMOVE_GRANT_SQL = `
+  WITH org AS (SELECT id FROM organizations WHERE id = $1),
+       removed AS (
+         DELETE FROM organization_client_grants
+         WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
+       )
+  SELECT EXISTS (SELECT 1 FROM org) AS found`;
+
 @Injectable()
 export class OrganizationClientGrantsService {
   constructor(private readonly prisma: PrismaService) {}
@@ -70,13 +78,7 @@ export class OrganizationClientGrantsService {
    * Auth0 association delete: only a missing organization is an error. One round trip.
    */
   async remove(organizationId: string, grantId: string): Promise<void> {
-    const [row] = await this.prisma.$queryRaw<{ found: boolean }[]>`
-      WITH org AS (SELECT id FROM organizations WHERE id = ${organizationId}),
-           removed AS (
-             DELETE FROM organization_client_grants
-             WHERE organization_id IN (SELECT id FROM org) AND grant_id = ${grantId}
-           )
-      SELECT EXISTS (SELECT 1 FROM org) AS found`;
+    const [row] = await this.prisma.sql<{ found: boolean }>(REMOVE_GRANT_SQL, [organizationId, grantId]);
     if (!row?.found) throw organizationNotFound();
   }
 }

@@ -7,10 +7,20 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { CreateTokenExchangeProfileDto } from './dto/create-token-exchange-profile.dto.js';
 import type { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profiles.query.js';
 import type { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
-import { toProfileView, type TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
+import { toProfileView, type ProfileRow, type TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { profileLimitReached, profileNotFound, SUBJECT_TOKEN_TYPE_UNIQUE, subjectTokenTypeTaken } from './token-exchange-profile-errors.js';
 
 export const MAX_PROFILES_PER_TENANT = 100;
+
+// Hot paths: one statement each on the driver (PrismaService.sql). The pipe has already
+// refused explicit nulls, so COALESCE only keeps the fields the body left out.
+const UPDATE_SQL = `
+  UPDATE token_exchange_profiles
+     SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = $4
+   WHERE id = $1
+  RETURNING id, name, subject_token_type, action_id, type, created_at, updated_at`;
+const GET_SQL = 'SELECT id, name, subject_token_type, action_id, type, created_at, updated_at FROM token_exchange_profiles WHERE id = $1';
+const DELETE_SQL = 'DELETE FROM token_exchange_profiles WHERE id = $1';
 
 @Injectable()
 export class TokenExchangeProfilesService {
@@ -49,26 +59,25 @@ export class TokenExchangeProfilesService {
   }
 
   async get(id: string): Promise<TokenExchangeProfileView> {
-    const row = await this.prisma.tokenExchangeProfile.findUnique({ where: { id } });
+    const [row] = await this.prisma.sql<ProfileRow>(GET_SQL, [id]);
     if (!row) throw profileNotFound();
     return toProfileView(row);
   }
 
   async update(id: string, changes: UpdateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
+    let row: ProfileRow | undefined;
     try {
-      const row = await this.prisma.tokenExchangeProfile.update({
-        where: { id },
-        data: { name: changes.name, subject_token_type: changes.subject_token_type, updated_at: new Date() },
-      });
-      return toProfileView(row);
+      [row] = await this.prisma.sql<ProfileRow>(UPDATE_SQL, [id, changes.name ?? null, changes.subject_token_type ?? null, new Date()]);
     } catch (error) {
       throw translate(error);
     }
+    if (!row) throw profileNotFound();
+    return toProfileView(row);
   }
 
   /** Idempotent, as in Auth0: deleting an absent profile is still a success. */
   async remove(id: string): Promise<void> {
-    await this.prisma.tokenExchangeProfile.deleteMany({ where: { id } });
+    await this.prisma.sql(DELETE_SQL, [id]);
   }
 }
 
@@ -76,9 +85,7 @@ export class TokenExchangeProfilesService {
 function translate(error: unknown): unknown {
   if (error instanceof ApiError) return error;
   if ((error as { code?: string }).code === PrismaErrorCode.RecordNotFound) return profileNotFound();
-  if (violatedUniqueConstraint(error) !== undefined) {
-    const constraint = violatedUniqueConstraint(error);
-    if (constraint === SUBJECT_TOKEN_TYPE_UNIQUE || constraint === 'unknown') return subjectTokenTypeTaken();
-  }
+  const constraint = violatedUniqueConstraint(error);
+  if (constraint === SUBJECT_TOKEN_TYPE_UNIQUE || constraint === 'unknown') return subjectTokenTypeTaken();
   return error;
 }

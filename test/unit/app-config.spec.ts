@@ -34,6 +34,10 @@ describe('loadConfig', () => {
         rateLimitKeyPrefix: 'ratelimit:',
         databasePoolSize: 10,
         logLevel: 'info',
+        keyEncryptionSecret: undefined,
+        bootstrapClientId: undefined,
+        bootstrapClientSecret: undefined,
+        tls: undefined,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);

@@ -11,7 +11,7 @@ export class TokenExchangeProfileView {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-interface ProfileRow {
+export interface ProfileRow {
   id: string;
   name: string;
   subject_token_type: string;

@@ -1,0 +1,193 @@
+// The bare baseline: the least code that does the service's work for the benchmarked routes
+// (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same
+// status codes). Its throughput is the physical limit of this machine for that work.
+//
+// Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 20, the service's default).
+import { createServer } from 'node:http';
+import pg from 'pg';
+import { importJWK, jwtVerify } from 'jose';
+
+const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
+
+// One fetch at boot, keys imported once (CryptoKey, jose's native form) and cached by kid,
+// as the service caches its JWKS.
+const keys = new Map();
+for (const jwk of (await (await fetch(JWKS_URI)).json()).keys) keys.set(jwk.kid, await importJWK(jwk, 'RS256'));
+const getKey = (header) => {
+  const key = keys.get(header.kid);
+  if (!key) throw new Error('unknown kid');
+  return key;
+};
+const verifyOptions = { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience: TOKEN_AUDIENCE };
+
+const PREFIX = '/api/v2/';
+const RESERVED = ['http://auth0.com', 'https://auth0.com', 'http://okta.com', 'https://okta.com', 'urn:ietf', 'urn:auth0', 'urn:okta'];
+const PROFILE_COLUMNS = 'id, name, subject_token_type, action_id, type, created_at, updated_at';
+
+function send(res, status, body) {
+  if (body === undefined) {
+    res.writeHead(status);
+    res.end();
+    return;
+  }
+  const json = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(json) });
+  res.end(json);
+}
+const fail = (res, status, errorCode, message) => send(res, status, { statusCode: status, error: String(status), message, errorCode });
+
+async function authorize(req, res, scope) {
+  const header = req.headers.authorization;
+  if (!header?.startsWith('Bearer ')) return fail(res, 401, 'invalid_token', 'Missing authentication'), false;
+  let payload;
+  try {
+    ({ payload } = await jwtVerify(header.slice(7), getKey, verifyOptions));
+  } catch {
+    return fail(res, 401, 'invalid_token', 'Invalid token'), false;
+  }
+  if (!payload.sub || !String(payload.scope ?? '').split(' ').includes(scope)) {
+    return fail(res, 403, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`), false;
+  }
+  return true;
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    const chunks = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** The PATCH body rules: an object, at least one property, only name / subject_token_type, lengths and prefixes. */
+function invalidPatch(body) {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return 'Expected type object';
+  const keys = Object.keys(body);
+  if (keys.length === 0) return 'Too few properties defined (0), minimum 1';
+  for (const key of keys) if (key !== 'name' && key !== 'subject_token_type') return `Additional properties not allowed: ${key}`;
+  if (body.name !== undefined && (typeof body.name !== 'string' || body.name.length < 3 || body.name.length > 50)) return 'bad name';
+  const stt = body.subject_token_type;
+  if (stt !== undefined) {
+    if (typeof stt !== 'string' || stt.length < 8 || stt.length > 100) return 'bad subject_token_type';
+    const lower = stt.toLowerCase();
+    if (!lower.startsWith('https://') && !lower.startsWith('urn:')) return 'bad subject_token_type';
+    if (RESERVED.some((p) => lower.startsWith(p))) return 'reserved prefix';
+    try {
+      new URL(stt);
+    } catch {
+      return 'not a URI';
+    }
+  }
+  return undefined;
+}
+
+const view = (row) => ({
+  id: row.id,
+  name: row.name,
+  subject_token_type: row.subject_token_type,
+  action_id: row.action_id,
+  type: row.type,
+  created_at: row.created_at.toISOString(),
+  updated_at: row.updated_at.toISOString(),
+});
+
+async function route(req, res) {
+  const url = req.url;
+  const q = url.indexOf('?');
+  const path = (q === -1 ? url : url.slice(0, q)).slice(PREFIX.length);
+  if (!url.startsWith(PREFIX)) return fail(res, 404, 'not_found', 'Not Found');
+  const parts = path.split('/').map(decodeURIComponent);
+
+  if (parts[0] === 'organizations' && parts[2] === 'client-grants') {
+    const [, orgId, , grantId] = parts;
+    if (req.method === 'DELETE' && parts.length === 4) {
+      if (!(await authorize(req, res, 'delete:organization_client_grants'))) return;
+      if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
+      const { rows } = await pool.query(
+        `WITH org AS (SELECT id FROM organizations WHERE id = $1),
+              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2)
+         SELECT EXISTS (SELECT 1 FROM org) AS found`,
+        [orgId, grantId],
+      );
+      return rows[0].found ? send(res, 204) : fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
+    }
+    if (req.method === 'GET' && parts.length === 3) {
+      if (!(await authorize(req, res, 'read:organization_client_grants'))) return;
+      if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
+      const { rows } = await pool.query(
+        `SELECT o.id AS org, g.id, g.client_id, g.audience, g.scope, g.organization_usage, g.allow_any_organization
+           FROM organizations o
+           LEFT JOIN organization_client_grants ocg ON ocg.organization_id = o.id
+           LEFT JOIN client_grants g ON g.id = ocg.grant_id
+          WHERE o.id = $1 ORDER BY g.id LIMIT 50`,
+        [orgId],
+      );
+      if (rows.length === 0) return fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
+      const grants = [];
+      for (const r of rows) {
+        if (!r.id) continue;
+        const g = { id: r.id, client_id: r.client_id, audience: r.audience, scope: r.scope };
+        if (r.organization_usage !== null) g.organization_usage = r.organization_usage;
+        if (r.allow_any_organization !== null) g.allow_any_organization = r.allow_any_organization;
+        grants.push(g);
+      }
+      return send(res, 200, grants);
+    }
+  }
+
+  if (parts[0] === 'token-exchange-profiles' && parts.length === 2) {
+    const id = parts[1];
+    if (req.method === 'GET') {
+      if (!(await authorize(req, res, 'read:token_exchange_profiles'))) return;
+      const { rows } = await pool.query(`SELECT ${PROFILE_COLUMNS} FROM token_exchange_profiles WHERE id = $1`, [id]);
+      return rows[0] ? send(res, 200, view(rows[0])) : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+    }
+    if (req.method === 'PATCH') {
+      if (!(await authorize(req, res, 'update:token_exchange_profiles'))) return;
+      let body;
+      try {
+        body = JSON.parse(await readBody(req));
+      } catch {
+        return fail(res, 400, 'invalid_body', 'Invalid JSON body.');
+      }
+      const invalid = invalidPatch(body);
+      if (invalid) return fail(res, 400, 'invalid_body', `Payload validation error: '${invalid}'.`);
+      try {
+        const { rows } = await pool.query(
+          `UPDATE token_exchange_profiles
+              SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = now()
+            WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
+          [id, body.name ?? null, body.subject_token_type ?? null],
+        );
+        return rows[0] ? send(res, 200, view(rows[0])) : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+      } catch (error) {
+        if (error.code === '23505') return fail(res, 409, 'token_exchange_profile_conflict', 'Token exchange profile with the same subject_token_type already exists');
+        throw error;
+      }
+    }
+    if (req.method === 'DELETE') {
+      if (!(await authorize(req, res, 'delete:token_exchange_profiles'))) return;
+      await pool.query('DELETE FROM token_exchange_profiles WHERE id = $1', [id]);
+      return send(res, 204);
+    }
+  }
+  return fail(res, 404, 'not_found', 'Not Found');
+}
+
+const server = createServer((req, res) => {
+  route(req, res).catch((error) => {
+    process.stderr.write(`baseline: ${error.stack}\n`);
+    if (!res.headersSent) fail(res, 500, 'internal_error', 'Internal error.');
+  });
+});
+server.keepAliveTimeout = 72_000;
+server.listen(Number(PORT), '127.0.0.1', () => {
+  process.stdout.write(`${JSON.stringify({ listening: server.address().port })}\n`);
+});
+process.on('SIGTERM', () => {
+  server.close();
+  server.closeAllConnections();
+  pool.end().finally(() => process.exit(0));
+});

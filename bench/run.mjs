@@ -1,0 +1,553 @@
+// npm run bench: the service against the bare baseline (bench/baseline-server.mjs), same
+// database, same tokens, same routes, alternating runs so machine noise hits both alike.
+//
+// Env (all optional):
+//   DATABASE_URL        a server to create a fresh bench database on; unset = embedded PostgreSQL in a temp dir
+//   BENCH_DURATION      seconds per measured run (10)      BENCH_WARMUP  seconds of warm-up per server (3)
+//   BENCH_ROUNDS        service/baseline pairs per operation (3)        BENCH_CONNECTIONS (50)
+//   BENCH_OPS           comma list of operation keys       BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
+//   BENCH_CPU_PROF=1    both servers under --cpu-prof, files in bench/results/prof
+//   DATABASE_POOL_SIZE  given to both servers
+//   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
+//                       azp "bench-client", sub "bench-client@clients")
+//   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
+//                       for before/after figures; BENCH_BEFORE_ENV='{json}' gives it extra env
+//                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead
+import { spawn, spawnSync } from 'node:child_process';
+import { generateKeyPairSync } from 'node:crypto';
+import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { SignJWT, exportJWK } from 'jose';
+import pg from 'pg';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const env = process.env;
+const DURATION = Number(env.BENCH_DURATION ?? 10);
+const WARMUP = Number(env.BENCH_WARMUP ?? 3);
+const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+const ONLY = env.BENCH_OPS ? new Set(env.BENCH_OPS.split(',')) : undefined;
+const ISSUER = 'https://bench.local/';
+const AUDIENCE = 'https://bench.local/api/v2/';
+const SCOPES = [
+  'delete:organization_client_grants',
+  'read:organization_client_grants',
+  'update:token_exchange_profiles',
+  'delete:token_exchange_profiles',
+  'read:token_exchange_profiles',
+].join(' ');
+
+// Workload sizes: pools large enough that (nearly) every request in a run does real work.
+const ORGS = 2000;
+const GRANTS = 100;
+const PATCH_PROFILES = 100;
+const DELETE_PROFILES = 200_000;
+
+const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
+const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+const pad = (n) => String(n).padStart(6, '0');
+const orgId = (i) => `org_bench${pad(i)}`;
+const grantId = (i) => `cgr_bench${pad(i)}`;
+
+// ---------------------------------------------------------------- build, database, seed
+
+if (env.BENCH_SKIP_BUILD !== '1') {
+  log('npm run build');
+  const build = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: ['ignore', 2, 2] });
+  if (build.status !== 0) throw new Error('build failed');
+}
+const { applyMigrations } = await import(join(ROOT, 'dist/src/database/migrator.js'));
+const { EmbeddedPostgres } = await import(join(ROOT, 'dist/src/database/embedded-postgres.js'));
+
+const tmp = mkdtempSync(join(tmpdir(), 'tenant-bench-'));
+const children = new Set();
+const cleanups = [];
+let embedded;
+// A failed run still stops its servers and drops its database and temp dir.
+let failed = false;
+process.on('uncaughtException', async (error) => {
+  if (failed) return;
+  failed = true;
+  process.stderr.write(`[bench] failed: ${error.stack ?? error}\n`);
+  for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+  for (const cleanup of cleanups.reverse()) await cleanup().catch(() => undefined);
+  await embedded?.stop().catch(() => undefined);
+  rmSync(tmp, { recursive: true, force: true });
+  process.exit(1);
+});
+// Run as root, embedded-postgres runs initdb as an unprivileged user that must reach the data dir.
+chmodSync(tmp, 0o755);
+let serverUrl = env.DATABASE_URL;
+if (!serverUrl) {
+  log(`no DATABASE_URL: embedded PostgreSQL under ${tmp}/db`);
+  embedded = new EmbeddedPostgres(join(tmp, 'db'), (m) => log(`embedded: ${m}`));
+  serverUrl = await embedded.start();
+}
+const dbName = `bench_${Date.now()}_${process.pid}`;
+const databaseUrl = withDatabase(serverUrl, dbName);
+await adminQuery(serverUrl, `CREATE DATABASE "${dbName}"`);
+cleanups.push(() => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
+log(`database ${dbName}`);
+await applyMigrations(databaseUrl);
+
+const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
+db.on('error', () => undefined); // idle connections cut by the final DROP DATABASE ... WITH (FORCE)
+await seed();
+
+// ---------------------------------------------------------------- tokens and JWKS
+
+const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const jwk = { ...(await exportJWK(publicKey)), kid: 'bench-key', use: 'sig', alg: 'RS256' };
+const jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
+await new Promise((r) => jwks.listen(0, '127.0.0.1', r));
+const jwksUri = `http://127.0.0.1:${jwks.address().port}/.well-known/jwks.json`;
+const now = Math.floor(Date.now() / 1000);
+const token = await new SignJWT({ scope: SCOPES, gty: 'client-credentials', azp: 'bench-client' })
+  .setProtectedHeader({ alg: 'RS256', kid: 'bench-key', typ: 'JWT' })
+  .setSubject('bench-client@clients')
+  .setIssuer(ISSUER)
+  .setAudience(AUDIENCE)
+  .setIssuedAt(now)
+  .setExpirationTime(now + 86_400)
+  .sign(privateKey);
+const auth = { authorization: `Bearer ${token}` };
+
+// ---------------------------------------------------------------- servers
+
+const serviceEnv = (extra = {}) => ({
+  PATH: env.PATH,
+  HOME: env.HOME,
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL: databaseUrl,
+  JWKS_URI: jwksUri,
+  TOKEN_ISSUER: ISSUER,
+  TOKEN_AUDIENCE: AUDIENCE,
+  // High enough never to refuse, so the limiter's cost is paid but never its 429.
+  RATE_LIMIT_BURST: '1000000000',
+  RATE_LIMIT_PER_MINUTE: '1000000000',
+  ...(env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE } : {}),
+  ...extra,
+});
+
+const profDir = join(ROOT, 'bench/results/prof');
+const service = await startService(serviceEnv({ PORT: String(await freePort()) }), env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=service.cpuprofile'] : []);
+// A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
+// so an optimization's before/after figures come from the same machine state.
+const before = env.BENCH_BEFORE_DIST
+  ? await startService(
+      serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
+      [],
+      join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
+    )
+  : undefined;
+await sleep(2000);
+const idleRssMb = rssMb(service.child.pid);
+log(`service up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB`);
+const baseline = await startBaseline();
+log(`baseline up on :${baseline.port}`);
+
+// ---------------------------------------------------------------- operations
+
+const operations = [
+  {
+    key: 'delete-org-client-grant',
+    name: 'DELETE /organizations/{id}/client-grants/{grant_id}',
+    expect: 204,
+    reset: resetAssociations,
+    request: (k) => ({ method: 'DELETE', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants/${grantId(Math.floor(k / ORGS) % GRANTS)}` }),
+    pool: ORGS * GRANTS,
+    remaining: async () => Number((await db.query("SELECT count(*) FROM organization_client_grants WHERE organization_id LIKE 'org_bench%'")).rows[0].count),
+  },
+  {
+    key: 'patch-token-exchange-profile',
+    name: 'PATCH /token-exchange-profiles/{id}',
+    expect: 200,
+    reset: async () => undefined,
+    // Cycles over 100 profiles (one row would measure row-lock contention, not the server), alternating names.
+    request: (k) => ({
+      method: 'PATCH',
+      path: `/api/v2/token-exchange-profiles/tep_bench_p${k % PATCH_PROFILES}`,
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ name: Math.floor(k / PATCH_PROFILES) % 2 ? 'bench profile b' : 'bench profile a' }),
+    }),
+  },
+  {
+    key: 'delete-token-exchange-profile',
+    name: 'DELETE /token-exchange-profiles/{id}',
+    expect: 204,
+    reset: resetDeleteProfiles,
+    request: (k) => ({ method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${k % DELETE_PROFILES}` }),
+    pool: DELETE_PROFILES,
+    remaining: async () => Number((await db.query("SELECT count(*) FROM token_exchange_profiles WHERE id LIKE 'tep_bench_d%'")).rows[0].count),
+  },
+];
+
+const read = await chooseRead();
+if (read) operations.push(read);
+else log('no read route on the service (neither GET /token-exchange-profiles/{id} nor GET /organizations/{id}/client-grants): read not benchmarked');
+
+const parity = await checkParity();
+
+const results = [];
+for (const op of operations) {
+  if (ONLY && !ONLY.has(op.key)) continue;
+  log(`${op.name}: warm-up ${WARMUP}s each`);
+  const targets = [['service', service], ...(before ? [['before', before]] : []), ['baseline', baseline]];
+  for (const [, target] of targets) {
+    await op.reset();
+    await load(target, op, WARMUP);
+  }
+  const runs = Object.fromEntries(targets.map(([label]) => [label, []]));
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const [label, target] of targets) {
+      await op.reset();
+      const run = await load(target, op, DURATION);
+      if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining())) / run.requests;
+      if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
+      runs[label].push(run);
+      log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
+        `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}`);
+    }
+  }
+  const s = best(runs.service);
+  const b = best(runs.baseline);
+  results.push({
+    key: op.key,
+    operation: op.name,
+    service: s,
+    baseline: b,
+    throughputRatio: s.rps / b.rps,
+    p99Ratio: s.p99 / Math.max(b.p99, 1),
+    serviceRssMb: s.rssMb,
+    // Median over all runs of each server.
+    cpuUsPerRequest: { service: median(runs.service.map((r) => r.cpuUsPerRequest)), baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)) },
+    valid: Object.values(runs).flat().every((r) => r.valid),
+    ...(before ? { before: { ...best(runs.before), cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)) } } : {}),
+    runs,
+  });
+}
+
+await service.stop();
+await before?.stop();
+await baseline.stop();
+
+log('cold start');
+const coldStart = env.BENCH_COLD === '0' ? { skipped: true } : await measureColdStart();
+
+// ---------------------------------------------------------------- report
+
+const header = ['operation', 'svc req/s', 'svc p50', 'svc p99', 'base req/s', 'base p50', 'base p99', 'thr ratio', 'p99 ratio', 'svc RSS MB', 'CPU µs/req svc/base', 'ok'];
+const rows = results.map((r) => [
+  r.operation,
+  r.service.rps.toFixed(0),
+  `${r.service.p50} ms`,
+  `${r.service.p99} ms`,
+  r.baseline.rps.toFixed(0),
+  `${r.baseline.p50} ms`,
+  `${r.baseline.p99} ms`,
+  r.throughputRatio.toFixed(2),
+  r.p99Ratio.toFixed(2),
+  String(r.serviceRssMb),
+  `${r.cpuUsPerRequest.service}/${r.cpuUsPerRequest.baseline}`,
+  r.valid ? 'yes' : 'NO',
+]);
+const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
+const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+console.log(`\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alternating service/baseline runs per operation; figures from each server's best run (highest req/s).`);
+console.log(`read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`);
+console.log(line(header));
+for (const row of rows) console.log(line(row));
+if (before) {
+  console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU is the median µs of service CPU per request`);
+  for (const r of results) {
+    console.log(`${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
+      `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req (baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req)`);
+  }
+}
+console.log(`\nidle RSS: ${idleRssMb} MB`);
+console.log(`${coldStart.skipped ? "cold start: skipped (BENCH_COLD=0)" : `cold start to first 200 on /readyz: embedded PostgreSQL, existing data ${coldStart.embeddedMs} ms; DATABASE_URL ${coldStart.databaseUrlMs} ms`}`);
+
+const report = {
+  date: new Date().toISOString(),
+  node: process.version,
+  config: { duration: DURATION, warmup: WARMUP, rounds: ROUNDS, connections: CONNECTIONS, database: embedded ? 'embedded' : 'DATABASE_URL', poolSize: env.DATABASE_POOL_SIZE ?? 'default' },
+  selection: 'best run (highest req/s) of each server',
+  read: read?.name ?? null,
+  parity,
+  idleRssMb,
+  coldStart,
+  results,
+  minThroughputRatio: Math.min(...results.map((r) => r.throughputRatio)),
+};
+mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
+const file = join(ROOT, 'bench/results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
+writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+console.log(`results: ${file}`);
+
+await db.end();
+jwks.close();
+for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
+await embedded?.stop();
+rmSync(tmp, { recursive: true, force: true });
+const invalid = results.filter((r) => !r.valid).map((r) => r.key);
+if (invalid.length) log(`INVALID runs (unexpected statuses or errors): ${invalid.join(', ')}`);
+console.log(`min throughput ratio: ${results.length ? report.minThroughputRatio.toFixed(2) : 'n/a (no operation ran)'}`);
+process.exitCode = invalid.length || !parity.ok ? 1 : 0;
+
+// ---------------------------------------------------------------- helpers
+
+async function load(target, op, seconds) {
+  let k = 0;
+  const cpuBefore = cpuMs(target.child.pid);
+  const result = await autocannon({
+    url: `http://127.0.0.1:${target.port}`,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: auth,
+    requests: [{ setupRequest: (req) => { const r = op.request(k++); return { ...req, ...r, headers: { ...req.headers, ...r.headers } }; } }],
+  });
+  const cpuUsedMs = cpuMs(target.child.pid) - cpuBefore;
+  const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
+  const unexpected = Object.entries(statuses).filter(([code]) => Number(code) !== op.expect).reduce((n, [, c]) => n + c, 0);
+  return {
+    rps: result.requests.average,
+    requests: result.requests.total,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // The server's own CPU per request: far less sensitive to a busy machine than req/s.
+    cpuUsPerRequest: Math.round((cpuUsedMs * 1000) / Math.max(result.requests.total, 1)),
+    statuses,
+    errors: result.errors,
+    timeouts: result.timeouts,
+    valid: unexpected === 0 && result.errors === 0 && result.timeouts === 0 && result.requests.total > 0,
+  };
+}
+
+function median(values) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+}
+
+function best(runs) {
+  return runs.reduce((a, b) => (b.rps > a.rps ? b : a));
+}
+
+async function chooseRead() {
+  const candidates = [
+    { key: 'get-token-exchange-profile', name: 'GET /token-exchange-profiles/{id}', request: (k) => ({ method: 'GET', path: `/api/v2/token-exchange-profiles/tep_bench_p${k % PATCH_PROFILES}` }) },
+    { key: 'list-org-client-grants', name: 'GET /organizations/{id}/client-grants', request: (k) => ({ method: 'GET', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants` }) },
+  ];
+  for (const c of candidates) {
+    await resetAssociations();
+    const { status } = await call(service, c.request(0));
+    if (status === 200) return { ...c, expect: 200, reset: resetAssociations };
+  }
+  return undefined;
+}
+
+/** The same requests, success and failure, must get the same statuses from both servers. */
+async function checkParity() {
+  await resetAssociations();
+  await resetDeleteProfiles();
+  const probes = [
+    { method: 'DELETE', path: `/api/v2/organizations/${orgId(0)}/client-grants/${grantId(0)}` },
+    { method: 'DELETE', path: `/api/v2/organizations/${orgId(0)}/client-grants/${grantId(0)}` },
+    { method: 'DELETE', path: `/api/v2/organizations/org_missing/client-grants/${grantId(0)}` },
+    { method: 'DELETE', path: `/api/v2/organizations/${'x'.repeat(51)}/client-grants/${grantId(0)}` },
+    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"name":"bench profile a"}' },
+    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_missing', headers: { 'content-type': 'application/json' }, body: '{"name":"bench profile a"}' },
+    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"subject_token_type":"urn:bench:p1"}' },
+    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"name":"ab"}' },
+    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{}' },
+    { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d0' },
+    { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d0' },
+    { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d1', noAuth: true },
+  ];
+  if (read) probes.push(read.request(0), { ...read.request(0), path: read.request(0).path.replace(/bench(_p)?0+/, 'missing') });
+  const mismatches = [];
+  for (const probe of probes) {
+    const s = await call(service, probe);
+    const b = await call(baseline, probe);
+    if (s.status !== b.status) mismatches.push({ probe: `${probe.method} ${probe.path}`, service: s.status, baseline: b.status });
+  }
+  await resetAssociations();
+  await resetDeleteProfiles();
+  mismatches.push(...(await checkEffects()));
+  await resetAssociations();
+  await resetDeleteProfiles();
+  return { ok: mismatches.length === 0, probes: probes.length, mismatches };
+}
+
+/** The same SQL effect: each server acts on its own row, then the rows must look alike. */
+async function checkEffects() {
+  const problems = [];
+  const json = { 'content-type': 'application/json' };
+  const patched = {};
+  for (const [label, target, n] of [['service', service, 1], ['baseline', baseline, 2]]) {
+    await call(target, { method: 'DELETE', path: `/api/v2/organizations/${orgId(n)}/client-grants/${grantId(n)}` });
+    await call(target, { method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${n}` });
+    const response = await fetch(`http://127.0.0.1:${target.port}/api/v2/token-exchange-profiles/tep_bench_p${n}`, {
+      method: 'PATCH',
+      headers: { ...auth, ...json },
+      body: JSON.stringify({ name: 'effect check', subject_token_type: `urn:bench:effect${n}` }),
+    });
+    patched[label] = await response.json();
+  }
+  const associations = await db.query('SELECT organization_id FROM organization_client_grants WHERE (organization_id = $1 AND grant_id = $2) OR (organization_id = $3 AND grant_id = $4)', [orgId(1), grantId(1), orgId(2), grantId(2)]);
+  if (associations.rowCount !== 0) problems.push({ effect: 'org client grant association not removed' });
+  const grants = await db.query('SELECT count(*)::int AS n FROM client_grants WHERE id = ANY($1)', [[grantId(1), grantId(2)]]);
+  if (grants.rows[0].n !== 2) problems.push({ effect: 'client grant itself was deleted' });
+  const profiles = await db.query("SELECT count(*)::int AS n FROM token_exchange_profiles WHERE id IN ('tep_bench_d1', 'tep_bench_d2')");
+  if (profiles.rows[0].n !== 0) problems.push({ effect: 'profile not deleted' });
+  const updated = await db.query("SELECT id, name, subject_token_type, updated_at > created_at AS advanced FROM token_exchange_profiles WHERE id IN ('tep_bench_p1', 'tep_bench_p2') ORDER BY id");
+  for (const row of updated.rows) {
+    if (row.name !== 'effect check' || !row.subject_token_type.startsWith('urn:bench:effect') || !row.advanced) problems.push({ effect: `PATCH effect differs on ${row.id}`, row });
+  }
+  const shape = (body) => Object.keys(body ?? {}).sort().join(',');
+  if (shape(patched.service) !== shape(patched.baseline)) problems.push({ effect: 'PATCH body shape differs', service: shape(patched.service), baseline: shape(patched.baseline) });
+  // Put the profiles back as the PATCH workload expects them.
+  await db.query("UPDATE token_exchange_profiles SET name = 'bench profile a', subject_token_type = 'urn:bench:p' || substr(id, 12) WHERE id IN ('tep_bench_p1', 'tep_bench_p2')");
+  return problems;
+}
+
+async function call(target, { method, path, headers = {}, body, noAuth }) {
+  const response = await fetch(`http://127.0.0.1:${target.port}${path}`, { method, headers: { ...(noAuth ? {} : auth), ...headers }, body });
+  await response.arrayBuffer();
+  return { status: response.status };
+}
+
+async function seed() {
+  log('seeding');
+  await db.query(`INSERT INTO organizations (id, name) SELECT 'org_bench' || lpad(i::text, 6, '0'), 'bench-org-' || i FROM generate_series(0, ${ORGS - 1}) i`);
+  await db.query(`INSERT INTO client_grants (id, client_id, audience, scope, organization_usage, allow_any_organization)
+    SELECT 'cgr_bench' || lpad(i::text, 6, '0'), 'bench-client-' || i, 'https://bench.api/', ARRAY['read:things','write:things'], 'allow', false
+    FROM generate_series(0, ${GRANTS - 1}) i`);
+  await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+    SELECT 'tep_bench_p' || i, 'bench profile a', 'urn:bench:p' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${PATCH_PROFILES - 1}) i`);
+  await resetAssociations();
+  await resetDeleteProfiles();
+  // Extra rows a later schema needs (say, the bench client for a "client is not global" check).
+  if (env.BENCH_SEED_SQL) await db.query(readFileSync(resolve(env.BENCH_SEED_SQL), 'utf8'));
+  await db.query('VACUUM ANALYZE');
+}
+
+async function resetAssociations() {
+  await db.query(`INSERT INTO organization_client_grants (organization_id, grant_id)
+    SELECT o.id, g.id FROM organizations o CROSS JOIN client_grants g WHERE o.id LIKE 'org_bench%' AND g.id LIKE 'cgr_bench%'
+    ON CONFLICT DO NOTHING`);
+}
+
+async function resetDeleteProfiles() {
+  await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+    SELECT 'tep_bench_d' || i, 'bench delete', 'urn:bench:d' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${DELETE_PROFILES - 1}) i
+    ON CONFLICT DO NOTHING`);
+}
+
+async function startService(childEnv, nodeFlags = [], entry = 'dist/src/main.js') {
+  const t0 = performance.now();
+  const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  children.add(child);
+  const output = [];
+  child.stdout.on('data', (d) => output.push(d));
+  child.stderr.on('data', (d) => output.push(d));
+  const exited = new Promise((r) => child.once('exit', r));
+  const port = Number(childEnv.PORT);
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`service exited during boot:\n${Buffer.concat(output).toString()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) break;
+    } catch {
+      // not listening yet
+    }
+    await sleep(10);
+  }
+  const startMs = Math.round(performance.now() - t0);
+  const stop = async () => {
+    child.kill('SIGTERM');
+    await exited;
+    const text = Buffer.concat(output).toString().trim();
+    if (text) log(`service output:\n${text.split('\n').slice(-20).join('\n')}`);
+  };
+  cleanups.push(async () => child.exitCode === null && child.kill('SIGKILL'));
+  return { child, port, startMs, stop };
+}
+
+async function startBaseline() {
+  const flags = env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
+  const child = spawn(process.execPath, [...flags, 'bench/baseline-server.mjs'], {
+    cwd: ROOT,
+    env: { ...serviceEnv(), PORT: '0' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.add(child);
+  const exited = new Promise((r) => child.once('exit', r));
+  const port = await new Promise((resolvePort, reject) => {
+    child.once('exit', () => reject(new Error('baseline exited during boot')));
+    child.stdout.once('data', (d) => resolvePort(JSON.parse(String(d).split('\n')[0]).listening));
+  });
+  cleanups.push(async () => child.exitCode === null && child.kill('SIGKILL'));
+  return { child, port, stop: async () => (child.kill('SIGTERM'), await exited) };
+}
+
+/** Process start to first 200 on /readyz: embedded PostgreSQL on existing data (second start), and DATABASE_URL. */
+async function measureColdStart() {
+  const viaUrl = await startService(serviceEnv({ PORT: String(await freePort()) }));
+  await viaUrl.stop();
+  const dataDir = join(tmp, 'cold');
+  const embeddedEnv = async () => {
+    const e = serviceEnv({ PORT: String(await freePort()), DATA_DIR: dataDir });
+    delete e.DATABASE_URL;
+    return e;
+  };
+  const first = await startService(await embeddedEnv()); // initialises the data directory
+  await first.stop();
+  const second = await startService(await embeddedEnv());
+  await sleep(2000);
+  const embeddedIdleRssMb = rssMb(second.child.pid);
+  await second.stop();
+  return { databaseUrlMs: viaUrl.startMs, embeddedMs: second.startMs, embeddedFirstBootMs: first.startMs, embeddedIdleRssMb };
+}
+
+/** utime + stime of a process, in ms. */
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+function rssMb(pid) {
+  const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+  return match ? Math.round(Number(match[1]) / 1024) : undefined;
+}
+
+function freePort() {
+  return new Promise((r) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => r(port));
+    });
+  });
+}
+
+function withDatabase(url, name) {
+  const u = new URL(url);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+async function adminQuery(url, sql) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
