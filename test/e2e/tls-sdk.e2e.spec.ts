@@ -2,7 +2,6 @@ import assert from 'node:assert/strict';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +9,7 @@ import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
+import { freePort } from '../../src/common/free-port.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { id: 'sdk-e2e-admin-client', secret: 'sdk-e2e-secret-0123456789-0123456789-0123' };
@@ -114,16 +114,6 @@ async function runSdk(env: Record<string, string>): Promise<unknown> {
   }
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** Polls /readyz over HTTPS, trusting only the test certificate, until the server answers 200. */
 async function waitUntilReady(port: number, ca: Buffer, log: () => string): Promise<void> {

@@ -1,7 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { freePort } from '../../src/common/free-port.js';
+export { freePort };
 
 /** The built server, as `npm start` runs it. */
 export const MAIN_JS = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/main.js');
@@ -92,16 +93,6 @@ export class ServerProcess {
   }
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePromise, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolvePromise(port));
-    });
-  });
-}
 
 /** Pids of live postgres server processes whose command line names `dir` (the postmaster's `-D <dir>`). */
 export async function postgresProcessesFor(dir: string): Promise<number[]> {

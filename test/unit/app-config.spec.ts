@@ -32,7 +32,7 @@ describe('loadConfig', () => {
         rateLimitBurst: 100,
         redisUrl: undefined,
         rateLimitKeyPrefix: 'ratelimit:',
-        databasePoolSize: 10,
+        databasePoolSize: 20,
         logLevel: 'info',
         keyEncryptionSecret: undefined,
         bootstrapClientId: undefined,
