@@ -1,9 +1,11 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '../auth/scopes.decorator.js';
+import { ApiErrors } from '../openapi/api-errors.decorator.js';
+import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ClientsService } from './clients.service.js';
 import { CreateClientDto } from './dto/create-client.dto.js';
-import type { ClientPage, ClientView } from './dto/client.view.js';
+import { ClientView, ClientWithSecretView, type ClientPage } from './dto/client.view.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
 
@@ -15,13 +17,17 @@ export class ClientsController {
   @Post()
   @Scopes('create:clients')
   @ApiOperation({ operationId: 'post_clients', summary: 'Create a machine-to-machine client' })
-  create(@Body() input: CreateClientDto): Promise<ClientView> {
+  @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
+  @ApiErrors(400)
+  create(@Body() input: CreateClientDto): Promise<ClientWithSecretView> {
     return this.clients.create(input);
   }
 
   @Get()
   @Scopes('read:clients', 'read:client_keys')
   @ApiOperation({ operationId: 'get_clients', summary: 'Get clients' })
+  @ApiPageResponse('clients', ClientView, ['offset'])
+  @ApiErrors(400)
   list(@Query() query: ListClientsQuery): Promise<ClientView[] | ClientPage> {
     return this.clients.list(query);
   }
@@ -29,6 +35,8 @@ export class ClientsController {
   @Get(':id')
   @Scopes('read:clients', 'read:client_keys')
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get client by ID' })
+  @ApiOkResponse({ type: ClientView })
+  @ApiErrors(404)
   get(@Param('id') id: string): Promise<ClientView> {
     return this.clients.get(id);
   }
@@ -36,6 +44,8 @@ export class ClientsController {
   @Patch(':id')
   @Scopes('update:clients', 'update:client_keys')
   @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client' })
+  @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
+  @ApiErrors(400, 404)
   update(@Param('id') id: string, @Body() changes: UpdateClientDto): Promise<ClientView> {
     return this.clients.update(id, changes);
   }
@@ -44,6 +54,7 @@ export class ClientsController {
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:clients')
   @ApiOperation({ operationId: 'delete_clients_by_id', summary: 'Delete a client' })
+  @ApiNoContentResponse({ description: 'The client and its grants were deleted, or it did not exist.' })
   remove(@Param('id') id: string): Promise<void> {
     return this.clients.remove(id);
   }
@@ -51,8 +62,10 @@ export class ClientsController {
   @Post(':id/rotate-secret')
   @HttpCode(HttpStatus.OK)
   @Scopes('update:client_keys')
-  @ApiOperation({ operationId: 'post_rotate_secret', summary: 'Rotate a client secret' })
-  rotateSecret(@Param('id') id: string): Promise<ClientView> {
+  @ApiOperation({ operationId: 'post_rotate-secret', summary: 'Rotate a client secret' })
+  @ApiOkResponse({ type: ClientWithSecretView, description: 'The client with its new secret, shown this once.' })
+  @ApiErrors(404)
+  rotateSecret(@Param('id') id: string): Promise<ClientWithSecretView> {
     return this.clients.rotateSecret(id);
   }
 }

@@ -5,7 +5,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import { clientNotFound } from './client-errors.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { toClientView, type ClientPage, type ClientView } from './dto/client.view.js';
+import { toClientView, toClientWithSecretView, type ClientPage, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
@@ -20,7 +20,7 @@ export class ClientsService {
   ) {}
 
   /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
-  async create(input: CreateClientDto, fixed?: { clientId: string; secret: string }): Promise<ClientView> {
+  async create(input: CreateClientDto, fixed?: { clientId: string; secret: string }): Promise<ClientWithSecretView> {
     const secret = fixed?.secret ?? newClientSecret();
     const row = await this.prisma.client.create({
       data: {
@@ -32,7 +32,7 @@ export class ClientsService {
         secret_hash: await hashSecret(secret),
       },
     });
-    return toClientView(row, secret);
+    return toClientWithSecretView(row, secret);
   }
 
   async list(query: ListClientsQuery): Promise<ClientView[] | ClientPage> {
@@ -62,12 +62,12 @@ export class ClientsService {
     return toClientView(row);
   }
 
-  async rotateSecret(clientId: string): Promise<ClientView> {
+  async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
     const secret = newClientSecret();
     const row = await this.prisma.client
       .update({ where: { client_id: clientId }, data: { secret_hash: await hashSecret(secret), updated_at: new Date() } })
       .catch(notFoundAs404);
-    return toClientView(row, secret);
+    return toClientWithSecretView(row, secret);
   }
 
   /**

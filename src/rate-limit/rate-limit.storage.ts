@@ -92,7 +92,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   async secondsUntilAvailable(key: string, ttl: number, limit: number): Promise<number> {
     if (this.redis) {
       try {
-        return (await this.redis.eval(PEEK_LUA, 1, key, limit, ttl)) as number;
+        return (await this.redis.eval(PEEK_LUA, 1, this.prefix + key, limit, ttl)) as number;
       } catch (error) {
         this.logger.warn(`rate limit falls back to memory: ${(error as Error).message}`);
       }

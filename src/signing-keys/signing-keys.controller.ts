@@ -1,9 +1,10 @@
 import { Controller, Get, Header, HttpCode, HttpStatus, Post } from '@nestjs/common';
-import { ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiCreatedResponse, ApiExcludeEndpoint, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import type { JsonWebKey } from 'node:crypto';
 import { Public } from '../auth/public.decorator.js';
 import { Scopes } from '../auth/scopes.decorator.js';
+import { SigningKeyRotationView } from './signing-key-rotation.view.js';
 import { SigningKeyStore } from './signing-key.store.js';
 
 export const JWKS_ROUTE = '.well-known/jwks.json';
@@ -28,7 +29,8 @@ export class SigningKeysController {
   @HttpCode(HttpStatus.CREATED)
   @Scopes('create:signing_keys')
   @ApiOperation({ operationId: 'post_signing_keys', summary: 'Rotate the application signing key' })
-  async rotate(): Promise<{ kid: string }> {
+  @ApiCreatedResponse({ type: SigningKeyRotationView, description: 'The new key signs from now on; the previous one still verifies.' })
+  async rotate(): Promise<SigningKeyRotationView> {
     return { kid: await this.keys.rotate() };
   }
 }

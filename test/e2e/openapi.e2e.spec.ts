@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import { UNPREFIXED_ROUTES } from '../../src/app.setup.js';
 import { IS_PUBLIC_KEY } from '../../src/auth/public.decorator.js';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
 import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';
@@ -31,6 +32,15 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /token-exchange-profiles/{id}': 'get_token-exchange-profiles_by_id',
   'PATCH /token-exchange-profiles/{id}': 'patch_token-exchange-profiles_by_id',
   'DELETE /token-exchange-profiles/{id}': 'delete_token-exchange-profiles_by_id',
+  'GET /clients': 'get_clients',
+  'POST /clients': 'post_clients',
+  'GET /clients/{id}': 'get_clients_by_id',
+  'PATCH /clients/{id}': 'patch_clients_by_id',
+  'DELETE /clients/{id}': 'delete_clients_by_id',
+  // Auth0's generator keeps a path segment's hyphen (post_users-exports, get_new-device); only
+  // the old explorer's anchors (#!/Clients/post_rotate_secret) turned it into an underscore.
+  'POST /clients/{id}/rotate-secret': 'post_rotate-secret',
+  'POST /keys/signing/rotate': 'post_signing_keys',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = ['GET /api/v2/docs', 'GET /api/v2/docs/swagger-ui-bundle.js', 'GET /api/v2/docs/swagger-ui.css', 'GET /api/v2/openapi.json'];
@@ -102,6 +112,20 @@ describe('OpenAPI document', () => {
     }
     assert.equal(operations.length, routes.length - undocumented.length, 'the document has no operation without a route');
     assert.equal(new Set(operations.map((o) => o.operation.operationId)).size, operations.length, 'operation ids are unique');
+  });
+
+  // Auth0's management document describes /api/v2 only; its token endpoint appears as the
+  // OAuth2 scheme's tokenUrl, not as a path (a path would resolve under the /api/v2 server).
+  it('keeps the routes outside /api/v2 to the unprefixed list, public and out of the paths; the token endpoint is the tokenUrl', () => {
+    const outside = nestRoutes(t.app).filter((r) => !r.path.startsWith('/api/v2/'));
+    assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), ['GET /.well-known/jwks.json', 'GET /healthz', 'GET /readyz', 'POST /oauth/token']);
+    assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());
+    for (const route of outside) {
+      assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
+      assert.equal(document.paths[route.path], undefined, `${route.path} is not an /api/v2 path`);
+    }
+    const tokenUrl = new URL(document.components.securitySchemes.oAuth2ClientCredentials.flows.clientCredentials.tokenUrl);
+    assert.ok(outside.some((r) => r.method === 'POST' && r.path === tokenUrl.pathname), tokenUrl.href);
   });
 
   it('documents a success status, and 401, 403 and 429 with the shared error schema, for every operation', () => {

@@ -23,6 +23,19 @@ export class Factories {
     });
   }
 
+  /** A client row whose secret can never match (no token requests): for tests that only address it. */
+  client(overrides: { client_id?: string; name?: string } = {}) {
+    return this.prisma.client.create({
+      data: {
+        client_id: overrides.client_id ?? `client_${unique()}`,
+        name: overrides.name ?? `client ${unique()}`,
+        app_type: 'non_interactive',
+        grant_types: ['client_credentials'],
+        secret_hash: 'unusable',
+      },
+    });
+  }
+
   /** `count` organizations in one statement, for pagination and limit tests. */
   async organizations(count: number): Promise<string[]> {
     const ids = Array.from({ length: count }, () => newId('org'));

@@ -24,6 +24,7 @@ async function makeFixtures(t: TestApp) {
     organization: await t.factories.organization(),
     grant: await t.factories.clientGrant(),
     profile: await t.factories.tokenExchangeProfile(),
+    client: await t.factories.client(),
   };
 }
 
@@ -34,6 +35,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'client-grants/{id}': (fx) => fx.grant.id,
   'client-grants/{grant_id}': (fx) => fx.grant.id,
   'token-exchange-profiles/{id}': (fx) => fx.profile.id,
+  'clients/{id}': (fx) => fx.client.client_id,
 };
 // Body properties that must name an existing resource to succeed.
 const BODY_VALUES: Record<string, (fx: Fixtures) => unknown> = { grant_id: (fx) => fx.grant.id };

@@ -7,7 +7,8 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
 export interface Schema {
   $ref?: string;
-  type?: string;
+  /** OpenAPI 3.1: a nullable property is typed ['string', 'null']. */
+  type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;
@@ -59,13 +60,18 @@ function closed<T>(node: T): T {
   return node;
 }
 
+/** The type a value must have when it is not null (3.1 writes a nullable type as [type, 'null']). */
+export const typeOf = (schema: Schema): string | undefined =>
+  Array.isArray(schema.type) ? schema.type.find((type) => type !== 'null') : schema.type;
+
 const hex = (): string => randomBytes(6).toString('hex');
 const fit = (text: string, length: number): string => (text.length >= length ? text.slice(0, length) : text.padEnd(length, 'a'));
 
 /** A value satisfying every documented constraint of `schema` (or, given `length`, all but the length ones). */
 export function validValue(schema: Schema, length?: number): unknown {
-  if (schema.enum) return schema.enum[0];
-  switch (schema.type) {
+  // Asked for a length, the value is meant to break a length limit, which no listed value does.
+  if (schema.enum && length === undefined) return schema.enum[0];
+  switch (typeOf(schema)) {
     case 'integer':
     case 'number':
       return schema.minimum ?? Math.min(1, schema.maximum ?? 1);
@@ -89,21 +95,31 @@ export function validValue(schema: Schema, length?: number): unknown {
 /** Values that each break one documented constraint of a property: [what is broken, value]. */
 export function violations(schema: Schema): [string, unknown][] {
   const found: [string, unknown][] = [];
-  if (schema.type === 'string' || schema.type === undefined) {
+  const type = typeOf(schema);
+  if (type === 'string' || type === undefined) {
     found.push(['type', 12345]);
     if (schema.maxLength !== undefined) found.push(['maxLength', validValue(schema, schema.maxLength + 1)]);
     if (schema.minLength) found.push(['minLength', validValue(schema, schema.minLength - 1)]);
     if (schema.format === 'uri') found.push(['format', fit('not a uri ', schema.minLength ?? 10)]);
-    if (schema.pattern) found.push(['pattern', fit('NOT MATCHING! ', schema.minLength ?? 14)]);
+    if (schema.pattern) found.push(['pattern', notMatching(schema)]);
     if (schema.enum) found.push(['enum', 'not-a-listed-value']);
-  } else if (schema.type === 'array') {
+  } else if (type === 'array') {
     found.push(['type', 'not-an-array']);
     if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => validValue(schema.items ?? {}))]);
     for (const [broken, value] of schema.items ? violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
   } else {
-    found.push(['type', `not-a-${schema.type}`]);
+    found.push(['type', `not-a-${type}`]);
     if (schema.maximum !== undefined) found.push(['maximum', schema.maximum + 1]);
     if (schema.minimum !== undefined) found.push(['minimum', schema.minimum - 1]);
   }
+  return found;
+}
+
+/** A string within the length limits that the pattern refuses; none found is an error, not a skipped check. */
+function notMatching(schema: Schema): string {
+  const pattern = new RegExp(schema.pattern!);
+  const length = Math.min(Math.max(schema.minLength ?? 14, 1), schema.maxLength ?? 14);
+  const found = ['NOT MATCHING! ', '<NOT MATCHING>', ' ', '\n'].map((text) => fit(text, length)).find((text) => !pattern.test(text));
+  if (found === undefined) throw new Error(`no value breaking pattern ${schema.pattern}`);
   return found;
 }

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { ClientGrantsClient } from 'auth0/clientGrants';
+import { ClientsClient } from 'auth0/clients';
 import { OrganizationsClient } from 'auth0/organizations';
 import { ClientGrantsClient as OrganizationClientGrantsClient } from 'auth0/organizations/clientGrants';
 import { TokenExchangeProfilesClient } from 'auth0/tokenExchangeProfiles';
@@ -54,6 +55,10 @@ export class Sdk {
 
   get organizationClientGrants(): OrganizationClientGrantsClient {
     return new OrganizationClientGrantsClient(this.options);
+  }
+
+  get clients(): ClientsClient {
+    return new ClientsClient(this.options);
   }
 
   get tokenExchangeProfiles(): TokenExchangeProfilesClient {

@@ -26,10 +26,6 @@ export const APP_TYPE_RULES: FieldRules = {
 
 export const GRANT_TYPES_RULES: FieldRules = {
   type: 'array',
-  items: { minLength: 1 },
+  items: { minLength: 1, enum: GRANT_TYPES },
   description: 'List of grant types supported for this application.',
-  check: (value: string[]) => {
-    const unknown = value.find((item) => !(GRANT_TYPES as readonly string[]).includes(item));
-    return unknown === undefined ? undefined : `No enum match for: "${unknown}"`;
-  },
 };

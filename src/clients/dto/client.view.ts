@@ -1,25 +1,34 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 
-/** A client as Auth0 returns it; `client_secret` only on create and rotate-secret. */
+/** A client as Auth0 returns it from reads and updates: never its secret. */
 export class ClientView {
   @ApiProperty() client_id: string;
   @ApiProperty() name: string;
-  @ApiPropertyOptional() description?: string;
+  @ApiPropertyOptional({ type: String }) description?: string;
   @ApiProperty({ enum: ['non_interactive'] }) app_type: string;
-  @ApiProperty({ type: [String] }) grant_types: string[];
+  @ApiProperty({ type: [String], description: 'Grant types this client may use; empty blocks it from /oauth/token.' }) grant_types: string[];
   @ApiProperty({ enum: ['client_secret_post'] }) token_endpoint_auth_method: 'client_secret_post';
-  @ApiProperty() is_first_party: true;
-  @ApiProperty() global: false;
+  @ApiProperty({ type: Boolean, description: 'Always true: clients are made by the tenant itself.' }) is_first_party: true;
+  @ApiProperty({ type: Boolean, description: 'Always false: no client is the legacy global client.' }) global: false;
   @ApiProperty({ format: 'date-time' }) created_at: string;
   @ApiProperty({ format: 'date-time' }) updated_at: string;
-  @ApiPropertyOptional() client_secret?: string;
 }
 
-export class ClientPage {
-  @ApiProperty() start: number;
-  @ApiProperty() limit: number;
-  @ApiProperty() total: number;
-  @ApiProperty({ type: [ClientView] }) clients: ClientView[];
+/**
+ * The answer of create and rotate-secret: the only two that show the secret, because the
+ * database keeps just its hash. A separate schema so the document does not promise a
+ * secret on reads.
+ */
+export class ClientWithSecretView extends ClientView {
+  @ApiProperty({ description: 'Shown once; store it now, it cannot be read again (rotate it if lost).' }) client_secret: string;
+}
+
+/** GET /clients with include_totals. */
+export interface ClientPage {
+  start: number;
+  limit: number;
+  total: number;
+  clients: ClientView[];
 }
 
 interface ClientRow {
@@ -32,7 +41,7 @@ interface ClientRow {
   updated_at: Date;
 }
 
-export function toClientView(row: ClientRow, secret?: string): ClientView {
+export function toClientView(row: ClientRow): ClientView {
   return {
     client_id: row.client_id,
     name: row.name,
@@ -44,6 +53,9 @@ export function toClientView(row: ClientRow, secret?: string): ClientView {
     global: false,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
-    ...(secret !== undefined ? { client_secret: secret } : {}),
   };
+}
+
+export function toClientWithSecretView(row: ClientRow, secret: string): ClientWithSecretView {
+  return { ...toClientView(row), client_secret: secret };
 }

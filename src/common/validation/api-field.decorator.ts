@@ -35,7 +35,7 @@ export function ApiField(rules: FieldRules): PropertyDecorator {
       minimum: rules.minimum,
       maximum: rules.maximum,
       maxItems: rules.maxItems,
-      ...(rules.type === 'array' ? { items: { type: 'string', minLength: rules.items?.minLength, maxLength: rules.items?.maxLength } } : {}),
+      ...(rules.type === 'array' ? { items: { type: 'string', minLength: rules.items?.minLength, maxLength: rules.items?.maxLength, enum: rules.items?.enum ? [...rules.items.enum] : undefined } } : {}),
     }),
   ];
   // An absent optional field is skipped; an explicit null is still checked (and refused).

@@ -11,7 +11,7 @@ export interface FieldRules {
   pattern?: RegExp;
   enum?: readonly string[];
   /** For arrays: every item is a string with these limits. */
-  items?: { minLength?: number; maxLength?: number };
+  items?: { minLength?: number; maxLength?: number; enum?: readonly string[] };
   maxItems?: number;
   minimum?: number;
   maximum?: number;
