@@ -132,6 +132,8 @@ const serviceEnv = (extra = {}) => ({
   RATE_LIMIT_BURST: '1000000000',
   RATE_LIMIT_PER_MINUTE: '1000000000',
   ...(env.DATABASE_POOL_SIZE ? { DATABASE_POOL_SIZE: env.DATABASE_POOL_SIZE } : {}),
+  // The bootstrap admin's credentials file belongs to the run, not to the checkout's ./.data.
+  DATA_DIR: join(tmp, 'service-data'),
   ...extra,
 });
 
