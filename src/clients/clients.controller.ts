@@ -5,7 +5,8 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ClientsService } from './clients.service.js';
 import { CreateClientDto } from './dto/create-client.dto.js';
-import { ClientView, ClientWithSecretView, type ClientPage } from './dto/client.view.js';
+import type { ListResult } from '../common/pagination/pagination.js';
+import { ClientView, ClientWithSecretView } from './dto/client.view.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
 
@@ -26,9 +27,9 @@ export class ClientsController {
   @Get()
   @Scopes('read:clients', 'read:client_keys')
   @ApiOperation({ operationId: 'get_clients', summary: 'Get clients' })
-  @ApiPageResponse('clients', ClientView, ['offset'])
+  @ApiPageResponse('clients', ClientView, ['offset', 'checkpoint'])
   @ApiErrors(400)
-  list(@Query() query: ListClientsQuery): Promise<ClientView[] | ClientPage> {
+  list(@Query() query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
     return this.clients.list(query);
   }
 

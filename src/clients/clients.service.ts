@@ -1,16 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { randomAlphanumeric } from '../common/ids.js';
+import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { PrismaErrorCode } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { clientNotFound } from './client-errors.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { toClientView, toClientWithSecretView, type ClientPage, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
+import { toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
-
-const DEFAULT_PER_PAGE = 50;
 
 @Injectable()
 export class ClientsService {
@@ -35,15 +34,25 @@ export class ClientsService {
     return toClientWithSecretView(row, secret);
   }
 
-  async list(query: ListClientsQuery): Promise<ClientView[] | ClientPage> {
-    const page = query.page ?? 0;
-    const perPage = query.per_page ?? DEFAULT_PER_PAGE;
-    const [rows, total] = await Promise.all([
-      this.prisma.client.findMany({ orderBy: [{ created_at: 'asc' }, { client_id: 'asc' }], skip: page * perPage, take: perPage }),
-      query.include_totals ? this.prisma.client.count() : Promise.resolve(0),
-    ]);
-    const clients = rows.map((row) => toClientView(row));
-    return query.include_totals ? { start: page * perPage, limit: perPage, total, clients } : clients;
+  /** Ordered by client_id, the unique key, so pages stay stable while clients are added. */
+  list(query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
+    return listPage(
+      'clients',
+      pageWindow(query),
+      {
+        rows: async ({ skip, take, afterId }) => {
+          const rows = await this.prisma.client.findMany({
+            where: afterId ? { client_id: { gt: afterId } } : {},
+            orderBy: { client_id: 'asc' },
+            skip,
+            take,
+          });
+          return rows.map((row) => ({ ...row, id: row.client_id }));
+        },
+        count: () => this.prisma.client.count(),
+      },
+      (row) => toClientView(row),
+    );
   }
 
   async get(clientId: string): Promise<ClientView> {

@@ -23,14 +23,6 @@ export class ClientWithSecretView extends ClientView {
   @ApiProperty({ description: 'Shown once; store it now, it cannot be read again (rotate it if lost).' }) client_secret: string;
 }
 
-/** GET /clients with include_totals. */
-export interface ClientPage {
-  start: number;
-  limit: number;
-  total: number;
-  clients: ClientView[];
-}
-
 interface ClientRow {
   client_id: string;
   name: string;
