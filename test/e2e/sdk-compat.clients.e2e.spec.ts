@@ -1,16 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
-import { Sdk } from '../support/sdk.js';
+import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = 'create:clients read:clients update:clients update:client_keys delete:clients';
 
-async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of page) items.push(item);
-  return items;
-}
 
 describe("the official auth0 SDK (v7) through the issuer's clients endpoints", () => {
   let t: TestApp;
@@ -36,7 +31,7 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
     // The SDK asks include_totals=true and follows pages until one is short; the tenant's
     // bootstrap admin client is listed too, so 4 clients make pages 0, 1 (full) and 2 (empty).
     sdk.calls.length = 0;
-    const listed = await all(await sdk.clients.list({ per_page: 2 }));
+    const listed = await collect(await sdk.clients.list({ per_page: 2 }));
     assert.deepEqual(listed.filter((c) => c.name?.startsWith('sdk client')).map((c) => c.client_id).sort(), created.map((c) => c.client_id).sort());
     assert.equal(listed.length, 4);
     assert.ok(listed.every((c) => !('client_secret' in c)));

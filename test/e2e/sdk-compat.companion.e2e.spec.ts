@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
-import { Sdk } from '../support/sdk.js';
+import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = [
@@ -13,11 +13,6 @@ const SCOPES = [
 ].join(' ');
 const unique = (): string => randomBytes(4).toString('hex');
 
-async function all<T>(page: AsyncIterable<T>): Promise<T[]> {
-  const items: T[] = [];
-  for await (const item of page) items.push(item);
-  return items;
-}
 
 describe('the official auth0 SDK (v7) through the companion endpoints', () => {
   let t: TestApp;
@@ -56,17 +51,17 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     sdk.calls.length = 0;
     const firstPage = await sdk.organizationClientGrants.list(organization.id!, { per_page: 2 });
     assert.equal((firstPage.response as { total: number }).total, 3);
-    assert.deepEqual((await all(firstPage)).map((g) => g.id).sort(), grants.map((g) => g.id).sort());
+    assert.deepEqual((await collect(firstPage)).map((g) => g.id).sort(), grants.map((g) => g.id).sort());
     assert.deepEqual(sdk.calls.map((c) => new URL(c.url).searchParams.get('page')), ['0', '1']);
     const filtered = await sdk.organizationClientGrants.list(organization.id!, { grant_ids: [grants[0].id!, grants[1].id!] });
     assert.deepEqual(filtered.data.map((g) => g.id).sort(), [grants[0].id, grants[1].id].sort());
 
     // Checkpoint paging: the SDK follows `next` until it is omitted.
     sdk.calls.length = 0;
-    const listed = await all(await sdk.clientGrants.list({ take: 2 }));
+    const listed = await collect(await sdk.clientGrants.list({ take: 2 }));
     assert.ok(grants.every((g) => listed.some((l) => l.id === g.id)));
     assert.ok(sdk.calls.length >= 2 && sdk.calls.slice(1).every((c) => new URL(c.url).searchParams.has('from')));
-    const organizations = await all(await sdk.organizations.list({ take: 1 }));
+    const organizations = await collect(await sdk.organizations.list({ take: 1 }));
     assert.ok(organizations.some((o) => o.id === organization.id));
 
     await sdk.organizationClientGrants.delete(organization.id!, grants[0].id!);
@@ -91,7 +86,7 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     );
 
     sdk.calls.length = 0;
-    const listed = await all(await sdk.tokenExchangeProfiles.list({ take: 2 }));
+    const listed = await collect(await sdk.tokenExchangeProfiles.list({ take: 2 }));
     assert.deepEqual(listed.filter((p) => p.action_id === `act_${tag}`).map((p) => p.id).sort(), created.map((p) => p.id).sort());
     assert.ok(sdk.calls.length >= 2 && sdk.calls.slice(1).every((c) => new URL(c.url).searchParams.has('from')));
 

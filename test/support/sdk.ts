@@ -65,3 +65,10 @@ export class Sdk {
     return new TokenExchangeProfilesClient(this.options);
   }
 }
+
+/** Every item of an SDK page iterator (the SDK fetches the following pages itself). */
+export async function collect<T>(page: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of page) items.push(item);
+  return items;
+}
