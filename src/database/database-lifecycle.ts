@@ -24,7 +24,8 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
       url = await this.embedded.start();
     }
     const applied = await applyMigrations(url);
-    if (applied.length) this.logger.write('info', `applied migrations: ${applied.join(', ')}`, { context: 'Migrations' });
+    const message = applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date';
+    this.logger.write('info', message, { context: 'Migrations' });
     return url;
   }
 

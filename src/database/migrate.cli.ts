@@ -1,20 +1,17 @@
-// `npm run db:migrate`: apply prisma/migrations to DATABASE_URL (or the embedded database) and exit.
+// `npm run db:migrate`: apply prisma/migrations to DATABASE_URL (or the embedded database) and exit,
+// through the same DatabaseLifecycle the service boots with.
 import 'reflect-metadata';
+import { AppLogger } from '../common/app-logger.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
-import { JsonLogger } from '../common/json-logger.js';
-import { EmbeddedPostgres } from './embedded-postgres.js';
-import { applyMigrations } from './migrator.js';
+import { DatabaseLifecycle } from './database-lifecycle.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const logger = new JsonLogger(config.logLevel);
-  const embedded = config.databaseUrl ? undefined : new EmbeddedPostgres(config.dataDir, (msg) => logger.write('info', msg));
+  const database = new DatabaseLifecycle(config, new AppLogger(config));
   try {
-    const url = config.databaseUrl ?? (await embedded!.start());
-    const applied = await applyMigrations(url);
-    logger.write('info', applied.length ? `applied migrations: ${applied.join(', ')}` : 'database is up to date');
+    await database.prepare();
   } finally {
-    await embedded?.stop();
+    await database.onApplicationShutdown();
   }
 }
 
