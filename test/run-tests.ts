@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { existsSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { EmbeddedPostgres } from '../src/database/embedded-postgres.js';
 import { applyMigrations } from '../src/database/migrator.js';
 import { serverUrl, withDatabase } from './support/database-url.js';
+import { query } from './support/scratch-database.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -41,15 +41,6 @@ async function specFiles(dir: string): Promise<string[]> {
   return files.filter((file) => !needsMissingRedis(file));
 }
 
-async function adminQuery(url: string, sql: string): Promise<pg.QueryResult> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(sql);
-  } finally {
-    await client.end();
-  }
-}
 
 async function main(): Promise<number> {
   let embedded: EmbeddedPostgres | undefined;
@@ -63,7 +54,7 @@ async function main(): Promise<number> {
   const prefix = `tma_test_${process.pid}_${Date.now().toString(36)}`;
   const template = `${prefix}_tpl`;
   try {
-    await adminQuery(server, `CREATE DATABASE "${template}"`);
+    await query(server, `CREATE DATABASE "${template}"`);
     await applyMigrations(withDatabase(server, template));
     const files = await specFiles(here);
     // With no file, node --test would fall back to running every .js file it finds.
@@ -74,9 +65,9 @@ async function main(): Promise<number> {
     });
     return await new Promise<number>((resolve) => child.on('exit', (code) => resolve(code ?? 1)));
   } finally {
-    const { rows } = await adminQuery(server, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`);
-    for (const { datname } of rows as { datname: string }[]) {
-      await adminQuery(server, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
+    const rows = await query<{ datname: string }>(server, `SELECT datname FROM pg_database WHERE datname LIKE '${prefix}%'`);
+    for (const { datname } of rows) {
+      await query(server, `DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`).catch(() => undefined);
     }
     await embedded?.stop();
     if (embeddedDir) await rm(embeddedDir, { recursive: true, force: true });
