@@ -3,13 +3,11 @@ import { join } from 'node:path';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
 import { AppLogger } from '../common/app-logger.js';
-import { newId, randomAlphanumeric } from '../common/ids.js';
+import { randomAlphanumeric } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
-import { PrismaService } from '../database/prisma.service.js';
-import { hashSecret, newClientSecret } from './client-secret.js';
+import { newClientSecret } from './client-secret.js';
+import { ClientsService } from './clients.service.js';
 
-// Serialises the "is the tenant empty?" check across instances booting at the same moment.
-const BOOTSTRAP_LOCK_KEY = 72707370;
 export const ADMIN_CLIENT_FILE = 'admin-client.json';
 
 /**
@@ -20,7 +18,7 @@ export const ADMIN_CLIENT_FILE = 'admin-client.json';
 @Injectable()
 export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clients: ClientsService,
     private readonly config: AppConfig,
     private readonly logger: AppLogger,
   ) {}
@@ -28,16 +26,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   async onApplicationBootstrap(): Promise<void> {
     const clientId = this.config.bootstrapClientId ?? randomAlphanumeric(32);
     const secret = this.config.bootstrapClientSecret ?? newClientSecret();
-    const secretHash = await hashSecret(secret);
-    const created = await this.prisma.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${BOOTSTRAP_LOCK_KEY})`;
-      if ((await tx.client.count()) > 0) return false;
-      await tx.client.create({
-        data: { client_id: clientId, name: 'Bootstrap admin', app_type: 'non_interactive', grant_types: ['client_credentials'], secret_hash: secretHash },
-      });
-      await tx.clientGrant.create({ data: { id: newId('cgr'), client_id: clientId, audience: this.config.tokenAudience, scope: [...ALL_SCOPES] } });
-      return true;
-    });
+    const created = await this.clients.createFirst(
+      { name: 'Bootstrap admin' },
+      { clientId, secret },
+      { audience: this.config.tokenAudience, scope: [...ALL_SCOPES] },
+    );
     if (created) await this.announce(clientId, secret);
   }
 
