@@ -1,5 +1,5 @@
 /** Prisma's error codes that mean a constraint or a missing row, not a broken database. */
-export enum PrismaErrorCode {
+enum PrismaErrorCode {
   UniqueViolation = 'P2002',
   ForeignKeyViolation = 'P2003',
   /** A raw query failed; the driver's error (and its SQLSTATE) is under meta.driverAdapterError. */
@@ -8,7 +8,7 @@ export enum PrismaErrorCode {
 }
 
 /** PostgreSQL SQLSTATEs of the integrity violations a feature can give a meaning to. */
-export enum PgErrorCode {
+enum PgErrorCode {
   UniqueViolation = '23505',
   ForeignKeyViolation = '23503',
 }
@@ -70,23 +70,4 @@ function violatedConstraint(error: unknown): string | undefined {
   const driverError = PRISMA_WRAPPERS.has(e.code) ? e.meta?.driverAdapterError?.cause : undefined;
   if (!driverError || !INTEGRITY_SQLSTATES.has(driverError.originalCode)) return undefined;
   return typeof driverError.constraint?.index === 'string' ? driverError.constraint.index : undefined;
-}
-
-/** The unique constraint a Prisma or pg error violated, if any. */
-export function violatedUniqueConstraint(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; meta?: Record<string, unknown>; cause?: unknown; kind?: unknown };
-    if (e.code === PgErrorCode.UniqueViolation && typeof e.constraint === 'string') return e.constraint;
-    if (e.code === PrismaErrorCode.UniqueViolation) {
-      const adapterCause = (e.meta?.driverAdapterError as { cause?: { constraint?: { index?: string } } } | undefined)?.cause;
-      const name = adapterCause?.constraint?.index ?? (typeof e.meta?.target === 'string' ? e.meta.target : undefined);
-      return name ?? 'unknown';
-    }
-    if (e.kind === 'UniqueConstraintViolation') {
-      const constraint = e.constraint as { index?: string } | undefined;
-      return constraint?.index ?? 'unknown';
-    }
-    current = e.cause;
-  }
-  return undefined;
 }
