@@ -54,8 +54,9 @@ export function mapDatabaseErrors(map: DatabaseErrorMap): (error: unknown) => ne
     const code = (error as { code?: unknown } | null)?.code;
     if (code === PrismaErrorCode.RecordNotFound && map.recordNotFound) throw map.recordNotFound();
     const constraint = violatedConstraint(error);
-    const domainError = constraint === undefined ? undefined : map.constraints?.[constraint];
-    throw domainError ? domainError() : error;
+    // Own properties only: a constraint named like an Object.prototype member must not match.
+    if (constraint !== undefined && map.constraints && Object.hasOwn(map.constraints, constraint)) throw map.constraints[constraint]();
+    throw error;
   };
 }
 

@@ -58,6 +58,12 @@ describe('mapDatabaseErrors: one mapper, keyed by constraint name', () => {
     await assert.rejects(Promise.reject(original).catch(none), (error) => error === original);
     const missing = await t.prisma.organization.update({ where: { id: 'org_none' }, data: { name: 'x' } }).catch((error: unknown) => error);
     await assert.rejects(Promise.reject(missing).catch(none), (error) => error === missing);
+    // A constraint named like an Object.prototype member is not "named by the map".
+    await t.prisma.sql('CREATE TABLE odd_names (x int CONSTRAINT "constructor" UNIQUE)', []);
+    await t.prisma.sql('INSERT INTO odd_names VALUES (1)', []);
+    const odd = await t.prisma.sql('INSERT INTO odd_names VALUES (1)', []).catch((error: unknown) => error);
+    assert.equal((odd as { constraint?: string }).constraint, 'constructor');
+    await assert.rejects(Promise.reject(odd).catch(map), (error) => error === odd);
     const plain = new Error('not a database error');
     await assert.rejects(Promise.reject(plain).catch(map), (error) => error === plain);
   });
