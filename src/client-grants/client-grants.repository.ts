@@ -8,14 +8,14 @@ import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js'
 // The unique index decides duplicates, so two concurrent creates cannot both win.
 const failed = mapDatabaseErrors({ constraints: { client_grants_client_id_audience_key: clientGrantTaken }, recordNotFound: clientGrantNotFound });
 
-export interface ClientGrantFilter {
+interface ClientGrantFilter {
   audience?: string;
   client_id?: string;
   allow_any_organization?: boolean;
 }
 
 /** The settings a grant's owner may change; null clears one. */
-export interface ClientGrantSettings {
+interface ClientGrantSettings {
   scope?: string[];
   organization_usage?: string | null;
   allow_any_organization?: boolean | null;

@@ -38,7 +38,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
  * by the constraint's name, and a write to a row that is not there (Prisma's P2025). Declared by
  * each repository next to its statements.
  */
-export interface DatabaseErrorMap {
+interface DatabaseErrorMap {
   readonly constraints?: Readonly<Record<string, () => Error>>;
   readonly recordNotFound?: () => Error;
 }

@@ -23,14 +23,14 @@ const REMOVE_SQL = `
        )
   SELECT EXISTS (SELECT 1 FROM org) AS found`;
 
-export interface AssociatedGrantFilter {
+interface AssociatedGrantFilter {
   audience?: string;
   client_id?: string;
   grant_ids?: string[];
 }
 
 /** How an association ended; the service turns each refusal into its error. */
-export type Association =
+type Association =
   | { outcome: 'associated'; grant: ClientGrant }
   | { outcome: 'organization_missing' | 'grant_missing' | 'already_associated' | 'limit_reached' };
 

@@ -9,7 +9,7 @@ import { organizationNameTaken, organizationNotFound } from './organization-erro
 const failed = mapDatabaseErrors({ constraints: { organizations_name_key: organizationNameTaken }, recordNotFound: organizationNotFound });
 
 /** What a create or update writes; an absent property leaves its column as it is. */
-export interface OrganizationFields {
+interface OrganizationFields {
   name?: string;
   display_name?: string;
   branding?: object;
