@@ -1,11 +1,13 @@
 import { Module } from '@nestjs/common';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ClientGrantsController } from './client-grants.controller.js';
+import { ClientGrantsRepository } from './client-grants.repository.js';
 import { ClientGrantsService } from './client-grants.service.js';
 
 @Module({
   imports: [ClientsModule],
   controllers: [ClientGrantsController],
-  providers: [ClientGrantsService],
+  providers: [ClientGrantsService, ClientGrantsRepository],
+  exports: [ClientGrantsRepository],
 })
 export class ClientGrantsModule {}

@@ -1,12 +1,13 @@
 import { Module } from '@nestjs/common';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { ClientsController } from './clients.controller.js';
+import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
 import { GlobalClients } from './global-clients.js';
 
 @Module({
   controllers: [ClientsController],
-  providers: [ClientsService, GlobalClients, AdminBootstrap],
-  exports: [GlobalClients],
+  providers: [ClientsService, ClientsRepository, GlobalClients, AdminBootstrap],
+  exports: [GlobalClients, ClientsRepository],
 })
 export class ClientsModule {}

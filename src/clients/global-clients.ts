@@ -1,6 +1,6 @@
 import { Injectable, Logger, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { PrismaService } from '../database/prisma.service.js';
+import { ClientsRepository } from './clients.repository.js';
 
 // Deleting a client or its management grant must lock its tokens out within seconds (contract:
 // "Client is not global"); 2 s keeps that well inside 5 s at one small query per instance.
@@ -24,7 +24,7 @@ export class GlobalClients implements OnModuleInit, OnApplicationShutdown {
   private applied = 0;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clients: ClientsRepository,
     private readonly config: AppConfig,
   ) {}
 
@@ -67,11 +67,7 @@ export class GlobalClients implements OnModuleInit, OnApplicationShutdown {
     this.lookups.clear();
   }
 
-  private async query(clientId?: string): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<{ client_id: string }[]>`
-      SELECT c.client_id FROM clients c
-      JOIN client_grants g ON g.client_id = c.client_id AND g.audience = ${this.config.tokenAudience}
-      WHERE ${clientId ?? null}::text IS NULL OR c.client_id = ${clientId ?? null}::text`;
-    return rows.map((row) => row.client_id);
+  private query(clientId?: string): Promise<string[]> {
+    return this.clients.withGrantFor(this.config.tokenAudience, clientId);
   }
 }

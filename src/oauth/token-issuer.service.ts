@@ -1,8 +1,9 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import { ClientGrantsRepository } from '../client-grants/client-grants.repository.js';
 import { verifySecret } from '../clients/client-secret.js';
+import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
-import { PrismaService } from '../database/prisma.service.js';
 import { SigningKeyStore } from '../signing-keys/signing-key.store.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../signing-keys/token-lifetime.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
@@ -20,7 +21,8 @@ export interface TokenResponse {
 @Injectable()
 export class TokenIssuer {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly clients: ClientsRepository,
+    private readonly grants: ClientGrantsRepository,
     private readonly keys: SigningKeyStore,
     private readonly config: AppConfig,
     private readonly failures: FailedAttemptsLimiter,
@@ -28,7 +30,7 @@ export class TokenIssuer {
 
   async issue(request: ClientCredentialsRequest, ip: string): Promise<TokenResponse> {
     await this.failures.assertAllowed(request.client_id, ip);
-    const client = await this.prisma.client.findUnique({ where: { client_id: request.client_id } });
+    const client = await this.clients.find(request.client_id);
     // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.
     if (!(await verifySecret(request.client_secret, client?.secret_hash)) || !client) {
       await this.failures.recordFailure(request.client_id, ip);
@@ -37,9 +39,7 @@ export class TokenIssuer {
     if (!client.grant_types.includes('client_credentials')) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
-    const grant = await this.prisma.clientGrant.findUnique({
-      where: { client_id_audience: { client_id: client.client_id, audience: request.audience } },
-    });
+    const grant = await this.grants.findFor(client.client_id, request.audience);
     if (!grant) {
       throw new OAuthError(
         HttpStatus.FORBIDDEN,

@@ -2,10 +2,9 @@ import { createPrivateKey, createPublicKey, generateKeyPair, randomBytes, type J
 import { promisify } from 'node:util';
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { violatedUniqueConstraint } from '../database/database-errors.js';
-import { PrismaService } from '../database/prisma.service.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './token-lifetime.js';
 import { decryptPrivateKey, encryptPrivateKey } from './key-encryption.js';
+import { SigningKeysRepository, type NewSigningKey } from './signing-keys.repository.js';
 
 const generateRsa = promisify(generateKeyPair);
 // A retired key verifies (and is published) for a token lifetime plus margin for clock skew.
@@ -13,7 +12,6 @@ const RETIRED_KEY_GRACE_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + 3600) * 1000;
 // Another instance may rotate; its new key is picked up on an unknown kid or after this long.
 const RELOAD_INTERVAL_MS = 30_000;
 const MIN_RELOAD_GAP_MS = 1_000;
-const ROTATION_LOCK_KEY = 72707371;
 
 export interface PublicSigningKey {
   kid: string;
@@ -32,12 +30,12 @@ export class SigningKeyStore implements OnModuleInit {
   private inFlight?: Promise<void>;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly keys: SigningKeysRepository,
     private readonly config: AppConfig,
   ) {}
 
   async onModuleInit(): Promise<void> {
-    if (!(await this.prisma.signingKey.findUnique({ where: { is_current: true } }))) await this.insertCurrent().catch(ignoreLostRace);
+    if (!(await this.keys.hasCurrent())) await this.keys.insertCurrentUnlessPresent(await this.newKey());
     await this.load();
   }
 
@@ -67,23 +65,12 @@ export class SigningKeyStore implements OnModuleInit {
   /** Demotes the current key and makes a new one, in one transaction; returns the new kid. */
   async rotate(): Promise<string> {
     const fresh = await this.newKey();
-    await this.prisma.$transaction(async (tx) => {
-      // Two rotations at once would otherwise each demote the key they saw and collide on the
-      // unique current key; serialised, the second simply rotates again.
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ROTATION_LOCK_KEY})`;
-      await tx.signingKey.updateMany({ where: { is_current: true }, data: { is_current: null, rotated_at: new Date() } });
-      await tx.signingKey.create({ data: { ...fresh, is_current: true } });
-    });
+    await this.keys.rotate(fresh);
     await this.load();
     return fresh.kid;
   }
 
-  /** Two instances booting together: the unique index on is_current lets exactly one insert win. */
-  private async insertCurrent(): Promise<void> {
-    await this.prisma.signingKey.create({ data: { ...(await this.newKey()), is_current: true } });
-  }
-
-  private async newKey(): Promise<{ kid: string; public_key: string; private_key: string }> {
+  private async newKey(): Promise<NewSigningKey> {
     const { publicKey, privateKey } = await generateRsa('rsa', { modulusLength: 2048 });
     const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
     const secret = this.config.keyEncryptionSecret;
@@ -101,10 +88,7 @@ export class SigningKeyStore implements OnModuleInit {
 
   private async load(): Promise<void> {
     const since = new Date(Date.now() - RETIRED_KEY_GRACE_MS);
-    const rows = await this.prisma.signingKey.findMany({
-      where: { OR: [{ is_current: true }, { rotated_at: { gt: since } }] },
-      orderBy: [{ is_current: { sort: 'asc', nulls: 'last' } }, { created_at: 'desc' }],
-    });
+    const rows = await this.keys.findActive(since);
     const current = rows.find((row) => row.is_current);
     if (!current) throw new Error('no current signing key in the database');
     if (this.signing?.kid !== current.kid) {
@@ -113,8 +97,4 @@ export class SigningKeyStore implements OnModuleInit {
     this.verifying = new Map(rows.map((row) => [row.kid, createPublicKey(row.public_key)]));
     this.loadedAt = Date.now();
   }
-}
-
-function ignoreLostRace(error: unknown): void {
-  if (violatedUniqueConstraint(error) === undefined) throw error;
 }

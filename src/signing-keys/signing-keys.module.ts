@@ -1,10 +1,11 @@
 import { Module } from '@nestjs/common';
 import { SigningKeyStore } from './signing-key.store.js';
 import { SigningKeysController } from './signing-keys.controller.js';
+import { SigningKeysRepository } from './signing-keys.repository.js';
 
 @Module({
   controllers: [SigningKeysController],
-  providers: [SigningKeyStore],
+  providers: [SigningKeyStore, SigningKeysRepository],
   exports: [SigningKeyStore],
 })
 export class SigningKeysModule {}

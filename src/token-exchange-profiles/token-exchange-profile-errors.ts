@@ -1,8 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { ApiError, conflict, notFound } from '../common/api-error.js';
 
-export const SUBJECT_TOKEN_TYPE_UNIQUE = 'token_exchange_profiles_subject_token_type_key';
-
 export const profileNotFound = () => notFound('inexistent_token_exchange_profile', 'Token exchange profile not found.');
 export const subjectTokenTypeTaken = () =>
   conflict('token_exchange_profile_conflict', 'Token exchange profile with the same subject_token_type already exists');

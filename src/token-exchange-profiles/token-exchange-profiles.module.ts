@@ -1,9 +1,10 @@
 import { Module } from '@nestjs/common';
 import { TokenExchangeProfilesController } from './token-exchange-profiles.controller.js';
+import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
 
 @Module({
   controllers: [TokenExchangeProfilesController],
-  providers: [TokenExchangeProfilesService],
+  providers: [TokenExchangeProfilesService, TokenExchangeProfilesRepository],
 })
 export class TokenExchangeProfilesModule {}

@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
+import { captureLogLines } from '../support/capture-stdout.js';
 import { decodeJwt, requestToken } from '../support/issuer.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
 import { AUDIENCE, ISSUER, startTestApp, type TestApp } from '../support/test-app.js';
@@ -63,5 +64,34 @@ describe('bootstrap admin client', () => {
     const { client_id, client_secret } = JSON.parse(await readFile(join(files[0].dataDir, 'admin-client.json'), 'utf8'));
     const token = (await requestToken(a, { client_id, client_secret })).body.access_token;
     assert.equal((await b.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', `Bearer ${token}`)).status, 204);
+  });
+
+  it('a secret the operator supplied (BOOTSTRAP_CLIENT_SECRET) never reaches the log; the log names the file instead', async () => {
+    const supplied = { BOOTSTRAP_CLIENT_ID: 'ci-quiet-admin', BOOTSTRAP_CLIENT_SECRET: 'ci-quiet-secret-0123456789-0123456789' };
+    let t: TestApp | undefined;
+    const lines = await captureLogLines(async () => void (t = await start({ ...supplied, LOG_LEVEL: 'info' })));
+    assert.equal(lines.filter((line) => JSON.stringify(line).includes(supplied.BOOTSTRAP_CLIENT_SECRET)).length, 0);
+    const file = join(t!.dataDir, 'admin-client.json');
+    const announced = lines.filter((line) => String(line.msg).startsWith('created the bootstrap admin client')).map(({ time: _time, ...line }) => line);
+    assert.deepEqual(announced, [
+      {
+        level: 'warn',
+        msg: `created the bootstrap admin client with the secret from BOOTSTRAP_CLIENT_SECRET; credentials kept in ${file}`,
+        client_id: supplied.BOOTSTRAP_CLIENT_ID,
+        audience: AUDIENCE,
+        token_url: `${ISSUER}oauth/token`,
+      },
+    ]);
+  });
+
+  it('a generated secret is shown once in the log, with the file that keeps it', async () => {
+    let t: TestApp | undefined;
+    const lines = await captureLogLines(async () => void (t = await start({ BOOTSTRAP_CLIENT_ID: '', BOOTSTRAP_CLIENT_SECRET: '', LOG_LEVEL: 'warn' })));
+    const file = join(t!.dataDir, 'admin-client.json');
+    const credentials = JSON.parse(await readFile(file, 'utf8'));
+    const announced = lines.filter((line) => String(line.msg).startsWith('created the bootstrap admin client')).map(({ time: _time, ...line }) => line);
+    assert.deepEqual(announced, [
+      { level: 'warn', msg: `created the bootstrap admin client; its secret is shown once here and kept in ${file}`, ...credentials },
+    ]);
   });
 });

@@ -1,4 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import type { Client } from '../../generated/prisma/client.js';
 
 /** A client as Auth0 returns it from reads and updates: never its secret. */
 export class ClientView {
@@ -23,17 +24,7 @@ export class ClientWithSecretView extends ClientView {
   @ApiProperty({ description: 'Shown once; store it now, it cannot be read again (rotate it if lost).' }) client_secret: string;
 }
 
-interface ClientRow {
-  client_id: string;
-  name: string;
-  description: string | null;
-  app_type: string;
-  grant_types: string[];
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function toClientView(row: ClientRow): ClientView {
+export function toClientView(row: Client): ClientView {
   return {
     client_id: row.client_id,
     name: row.name,
@@ -48,6 +39,6 @@ export function toClientView(row: ClientRow): ClientView {
   };
 }
 
-export function toClientWithSecretView(row: ClientRow, secret: string): ClientWithSecretView {
+export function toClientWithSecretView(row: Client, secret: string): ClientWithSecretView {
   return { ...toClientView(row), client_secret: secret };
 }

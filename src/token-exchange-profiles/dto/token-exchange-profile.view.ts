@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import type { TokenExchangeProfile } from '../../generated/prisma/client.js';
 
 /** A profile as the API returns it. */
 export class TokenExchangeProfileView {
@@ -11,17 +12,7 @@ export class TokenExchangeProfileView {
   @ApiProperty({ format: 'date-time' }) updated_at: string;
 }
 
-export interface ProfileRow {
-  id: string;
-  name: string;
-  subject_token_type: string;
-  action_id: string;
-  type: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-export function toProfileView(row: ProfileRow): TokenExchangeProfileView {
+export function toProfileView(row: TokenExchangeProfile): TokenExchangeProfileView {
   return {
     id: row.id,
     name: row.name,

@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { ClientGrant, Prisma } from '../generated/prisma/client.js';
+import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js';
+
+// The unique index decides duplicates, so two concurrent creates cannot both win.
+const failed = mapDatabaseErrors({ constraints: { client_grants_client_id_audience_key: clientGrantTaken }, recordNotFound: clientGrantNotFound });
+
+interface ClientGrantFilter {
+  audience?: string;
+  client_id?: string;
+  allow_any_organization?: boolean;
+}
+
+/** The settings a grant's owner may change; null clears one. */
+interface ClientGrantSettings {
+  scope?: string[];
+  organization_usage?: string | null;
+  allow_any_organization?: boolean | null;
+}
+
+@Injectable()
+export class ClientGrantsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.ClientGrantCreateInput): Promise<ClientGrant> {
+    return this.prisma.clientGrant.create({ data }).catch(failed);
+  }
+
+  /** Ordered by id, offset or checkpoint paging. */
+  pages(filter: ClientGrantFilter): PageSource<ClientGrant> {
+    const where: Prisma.ClientGrantWhereInput = { audience: filter.audience, client_id: filter.client_id };
+    // A grant that never set the flag behaves as false (Auth0's default).
+    if (filter.allow_any_organization === true) where.allow_any_organization = true;
+    if (filter.allow_any_organization === false) where.OR = [{ allow_any_organization: false }, { allow_any_organization: null }];
+    return {
+      rows: ({ skip, take, afterId }) =>
+        this.prisma.clientGrant.findMany({ where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where, orderBy: { id: 'asc' }, skip, take }),
+      count: () => this.prisma.clientGrant.count({ where }),
+    };
+  }
+
+  async find(id: string): Promise<ClientGrant | undefined> {
+    return (await this.prisma.clientGrant.findUnique({ where: { id } })) ?? undefined;
+  }
+
+  /** The grant a token request for this client and audience rests on. */
+  async findFor(clientId: string, audience: string): Promise<ClientGrant | undefined> {
+    return (await this.prisma.clientGrant.findUnique({ where: { client_id_audience: { client_id: clientId, audience } } })) ?? undefined;
+  }
+
+  /** Throws the 404 when there is no such grant. */
+  update(id: string, settings: ClientGrantSettings): Promise<ClientGrant> {
+    const { scope, organization_usage, allow_any_organization } = settings;
+    return this.prisma.clientGrant.update({ where: { id }, data: { scope, organization_usage, allow_any_organization } }).catch(failed);
+  }
+
+  /** Every organization association goes with it (ON DELETE CASCADE); the removed grant's client, if there was one. */
+  async delete(id: string): Promise<string | undefined> {
+    const [removed] = await this.prisma.$queryRaw<Pick<ClientGrant, 'client_id'>[]>`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
+    return removed?.client_id;
+  }
+}

@@ -1,0 +1,72 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Client, Prisma } from '../generated/prisma/client.js';
+import { clientNotFound } from './client-errors.js';
+
+const failed = mapDatabaseErrors({ recordNotFound: clientNotFound });
+
+// Serialises the "is the tenant empty?" check across instances booting at the same moment.
+const FIRST_CLIENT_LOCK_KEY = 72707370;
+
+/**
+ * The clients table. A client's grants are created and deleted with it here, where the two
+ * statements must agree in one transaction; every other grant statement is ClientGrantsRepository's.
+ */
+@Injectable()
+export class ClientsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.ClientCreateInput): Promise<Client> {
+    return this.prisma.client.create({ data });
+  }
+
+  /** Inserts the client and its grant only while the tenant has no client at all; false when it had one. */
+  createFirst(client: Prisma.ClientCreateInput, grant: Prisma.ClientGrantCreateInput): Promise<boolean> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_CLIENT_LOCK_KEY})`;
+      if ((await tx.client.count()) > 0) return false;
+      await tx.client.create({ data: client });
+      await tx.clientGrant.create({ data: grant });
+      return true;
+    });
+  }
+
+  /** Ordered by client_id, the unique key, so pages stay stable while clients are added. */
+  pages(): PageSource<Client & { id: string }> {
+    return {
+      rows: async ({ skip, take, afterId }) => {
+        const rows = await this.prisma.client.findMany({ where: afterId ? { client_id: { gt: afterId } } : {}, orderBy: { client_id: 'asc' }, skip, take });
+        return rows.map((row) => ({ ...row, id: row.client_id }));
+      },
+      count: () => this.prisma.client.count(),
+    };
+  }
+
+  async find(clientId: string): Promise<Client | undefined> {
+    return (await this.prisma.client.findUnique({ where: { client_id: clientId } })) ?? undefined;
+  }
+
+  /** Throws the 404 when there is no such client. */
+  update(clientId: string, data: Prisma.ClientUpdateInput): Promise<Client> {
+    return this.prisma.client.update({ where: { client_id: clientId }, data }).catch(failed);
+  }
+
+  /** The client and its grants, in one transaction; nothing when it does not exist. */
+  async delete(clientId: string): Promise<void> {
+    await this.prisma.$transaction([
+      this.prisma.clientGrant.deleteMany({ where: { client_id: clientId } }),
+      this.prisma.client.deleteMany({ where: { client_id: clientId } }),
+    ]);
+  }
+
+  /** Clients holding a grant for the audience (all of them, or just `clientId` when given). */
+  async withGrantFor(audience: string, clientId?: string): Promise<string[]> {
+    const rows = await this.prisma.$queryRaw<Pick<Client, 'client_id'>[]>`
+      SELECT c.client_id FROM clients c
+      JOIN client_grants g ON g.client_id = c.client_id AND g.audience = ${audience}
+      WHERE ${clientId ?? null}::text IS NULL OR c.client_id = ${clientId ?? null}::text`;
+    return rows.map((row) => row.client_id);
+  }
+}

@@ -1,0 +1,10 @@
+/**
+ * The column list of a raw SELECT/RETURNING that must yield a generated model type: the
+ * compiler refuses a name the model lacks and a model field left out, so a renamed or added
+ * column breaks the build, not a request. `columnList<TokenExchangeProfile>()('id', 'name', ...)`.
+ */
+export function columnList<Row>() {
+  return <const Names extends readonly (keyof Row & string)[]>(
+    ...names: Names & ([Exclude<keyof Row, Names[number]>] extends [never] ? unknown : { missing: Exclude<keyof Row, Names[number]> })
+  ): string => names.join(', ');
+}

@@ -1,0 +1,80 @@
+import { Injectable } from '@nestjs/common';
+import { clientGrantNotFound } from '../client-grants/client-grant-errors.js';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { ClientGrant, Prisma } from '../generated/prisma/client.js';
+import { alreadyAssociated } from './organization-errors.js';
+
+const failed = mapDatabaseErrors({
+  constraints: {
+    organization_client_grants_pkey: alreadyAssociated,
+    // A grant deleted between the lookup and the insert breaks the foreign key: it no longer exists.
+    organization_client_grants_grant_id_fkey: clientGrantNotFound,
+  },
+});
+
+// Hot path: one statement straight to the pool (PrismaService.sql).
+const REMOVE_SQL = `
+  WITH org AS (SELECT id FROM organizations WHERE id = $1),
+       removed AS (
+         DELETE FROM organization_client_grants
+         WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
+       )
+  SELECT EXISTS (SELECT 1 FROM org) AS found`;
+
+interface AssociatedGrantFilter {
+  audience?: string;
+  client_id?: string;
+  grant_ids?: string[];
+}
+
+/** How an association ended; the service turns each refusal into its error. */
+type Association =
+  | { outcome: 'associated'; grant: ClientGrant }
+  | { outcome: 'organization_missing' | 'grant_missing' | 'already_associated' | 'limit_reached' };
+
+@Injectable()
+export class OrganizationClientGrantsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** The organization's grants, ordered by id (offset paging). */
+  pages(organizationId: string, filter: AssociatedGrantFilter): PageSource<ClientGrant> {
+    const where: Prisma.ClientGrantWhereInput = {
+      organizations: { some: { organization_id: organizationId } },
+      audience: filter.audience,
+      client_id: filter.client_id,
+      ...(filter.grant_ids ? { id: { in: filter.grant_ids } } : {}),
+    };
+    return {
+      rows: ({ skip, take }) => this.prisma.clientGrant.findMany({ where, orderBy: { id: 'asc' }, skip, take }),
+      count: () => this.prisma.clientGrant.count({ where }),
+    };
+  }
+
+  /**
+   * Locking the organization row serializes associations to one organization, so the limit
+   * and the "already added" check hold under concurrent requests.
+   */
+  associate(organizationId: string, grantId: string, limit: number): Promise<Association> {
+    return this.prisma
+      .$transaction(async (tx): Promise<Association> => {
+        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
+        if (locked.length === 0) return { outcome: 'organization_missing' };
+        const grant = await tx.clientGrant.findUnique({ where: { id: grantId } });
+        if (!grant) return { outcome: 'grant_missing' };
+        const key = { organization_id: organizationId, grant_id: grantId };
+        if (await tx.organizationClientGrant.findUnique({ where: { organization_id_grant_id: key } })) return { outcome: 'already_associated' };
+        if ((await tx.organizationClientGrant.count({ where: { organization_id: organizationId } })) >= limit) return { outcome: 'limit_reached' };
+        await tx.organizationClientGrant.create({ data: key });
+        return { outcome: 'associated', grant };
+      })
+      .catch(failed);
+  }
+
+  /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
+  async remove(organizationId: string, grantId: string): Promise<boolean> {
+    const [row] = await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId]);
+    return row?.found === true;
+  }
+}

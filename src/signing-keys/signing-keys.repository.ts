@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { PrismaService } from '../database/prisma.service.js';
+import type { SigningKey } from '../generated/prisma/client.js';
+
+// Serialises rotations across instances.
+const ROTATION_LOCK_KEY = 72707371;
+
+/** A key as it is stored: PEM halves, the private one possibly encrypted. */
+export type NewSigningKey = Pick<SigningKey, 'kid' | 'public_key' | 'private_key'>;
+
+@Injectable()
+export class SigningKeysRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async hasCurrent(): Promise<boolean> {
+    return (await this.prisma.signingKey.findUnique({ where: { is_current: true }, select: { kid: true } })) !== null;
+  }
+
+  /**
+   * Two instances booting together: the unique index on is_current lets exactly one insert
+   * win, and the other's insert does nothing (ON CONFLICT DO NOTHING), instead of failing.
+   */
+  async insertCurrentUnlessPresent(key: NewSigningKey): Promise<void> {
+    await this.prisma.signingKey.createMany({ data: [{ ...key, is_current: true }], skipDuplicates: true });
+  }
+
+  /** Demotes the current key and makes `key` current, in one transaction. */
+  async rotate(key: NewSigningKey): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      // Two rotations at once would otherwise each demote the key they saw and collide on the
+      // unique current key; serialised, the second simply rotates again.
+      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ROTATION_LOCK_KEY})`;
+      await tx.signingKey.updateMany({ where: { is_current: true }, data: { is_current: null, rotated_at: new Date() } });
+      await tx.signingKey.create({ data: { ...key, is_current: true } });
+    });
+  }
+
+  /** The current key and those retired after `since`, current first, then newest first. */
+  findActive(since: Date): Promise<SigningKey[]> {
+    return this.prisma.signingKey.findMany({
+      where: { OR: [{ is_current: true }, { rotated_at: { gt: since } }] },
+      orderBy: [{ is_current: { sort: 'asc', nulls: 'last' } }, { created_at: 'desc' }],
+    });
+  }
+}

@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { columnList } from '../database/column-list.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Prisma, TokenExchangeProfile } from '../generated/prisma/client.js';
+import { subjectTokenTypeTaken } from './token-exchange-profile-errors.js';
+
+// The unique index, not a prior read, decides conflicts, so concurrent writers cannot both win.
+const failed = mapDatabaseErrors({ constraints: { token_exchange_profiles_subject_token_type_key: subjectTokenTypeTaken } });
+
+const COLUMNS = columnList<TokenExchangeProfile>()('id', 'name', 'subject_token_type', 'action_id', 'type', 'created_at', 'updated_at');
+// Hot paths: one statement each, straight to the pool (PrismaService.sql). The pipe has already
+// refused explicit nulls, so COALESCE only keeps the fields the body left out.
+const GET_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE id = $1`;
+const UPDATE_SQL = `
+  UPDATE token_exchange_profiles
+     SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = $4
+   WHERE id = $1
+  RETURNING ${COLUMNS}`;
+const DELETE_SQL = 'DELETE FROM token_exchange_profiles WHERE id = $1';
+
+@Injectable()
+export class TokenExchangeProfilesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /**
+   * Inserts unless the tenant already holds `limit` profiles (then undefined). A transaction-scoped
+   * advisory lock serializes creates, so concurrent requests cannot together pass the limit.
+   */
+  createWithinLimit(data: Prisma.TokenExchangeProfileCreateInput, limit: number): Promise<TokenExchangeProfile | undefined> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtext('token_exchange_profiles:create'))`;
+        if ((await tx.tokenExchangeProfile.count()) >= limit) return undefined;
+        return tx.tokenExchangeProfile.create({ data });
+      })
+      .catch(failed);
+  }
+
+  /** Ordered by id, checkpoint paging only. */
+  pages(): PageSource<TokenExchangeProfile> {
+    return {
+      rows: ({ take, afterId }) =>
+        this.prisma.tokenExchangeProfile.findMany({ where: afterId ? { id: { gt: afterId } } : {}, orderBy: { id: 'asc' }, take }),
+      count: () => this.prisma.tokenExchangeProfile.count(),
+    };
+  }
+
+  async find(id: string): Promise<TokenExchangeProfile | undefined> {
+    const [row] = await this.prisma.sql<TokenExchangeProfile>(GET_SQL, [id]);
+    return row;
+  }
+
+  /** Writes only the fields given; undefined when there is no such profile. */
+  async update(id: string, changes: { name?: string; subject_token_type?: string }): Promise<TokenExchangeProfile | undefined> {
+    const [row] = await this.prisma
+      .sql<TokenExchangeProfile>(UPDATE_SQL, [id, changes.name ?? null, changes.subject_token_type ?? null, new Date()])
+      .catch(failed);
+    return row;
+  }
+
+  async delete(id: string): Promise<void> {
+    await this.prisma.sql(DELETE_SQL, [id]);
+  }
+}
