@@ -38,7 +38,7 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
   providers: [
     // Order matters: identify the caller, count it, then refuse (401/403) or let it through.
     { provide: APP_GUARD, useClass: JwtAuthGuard },
-    { provide: APP_GUARD, useClass: RateLimitGuard },
+    { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: ScopesGuard },
     { provide: APP_PIPE, useClass: AppValidationPipe },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },

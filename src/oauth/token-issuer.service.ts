@@ -29,13 +29,12 @@ export class TokenIssuer {
   ) {}
 
   async issue(request: ClientCredentialsRequest, ip: string): Promise<TokenResponse> {
-    await this.failures.assertAllowed(request.client_id, ip);
-    const client = await this.clients.find(request.client_id);
-    // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.
-    if (!(await verifySecret(request.client_secret, client?.secret_hash)) || !client) {
-      await this.failures.recordFailure(request.client_id, ip);
-      throw new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', 'Client authentication failed.');
-    }
+    const client = await this.failures.attempt(request.client_id, ip, async () => {
+      const client = await this.clients.find(request.client_id);
+      // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.
+      return (await verifySecret(request.client_secret, client?.secret_hash)) && client ? client : undefined;
+    });
+    if (!client) throw new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', 'Client authentication failed.');
     if (!client.grant_types.includes('client_credentials')) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }

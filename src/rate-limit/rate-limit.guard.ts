@@ -1,38 +1,38 @@
-import { ExecutionContext, Injectable } from '@nestjs/common';
-import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
-import type { FastifyReply } from 'fastify';
+import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
+import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
 import type { AuthenticatedRequest } from '../auth/principal.js';
-import { RATE_LIMIT_CHECKED, setRateLimitHeaders, tooManyRequests } from './rate-limit.policy.js';
-
-type Request = AuthenticatedRequest & { ip: string; [RATE_LIMIT_CHECKED]?: boolean };
+import { ApiError } from '../common/api-error.js';
 
 /**
- * Runs after JwtAuthGuard so the bucket is the caller's client (token `azp`/`sub`), or its
- * address when the token was missing or refused. One bucket per caller for the whole API,
- * as Auth0's global limit.
+ * @nestjs/throttler's guard, counting into Auth0's token buckets (RateLimitStorage). Runs after
+ * JwtAuthGuard so the bucket is the caller's client (token `azp`/`sub`), or its address when the
+ * token was missing or refused: one bucket per caller for the whole API, as Auth0's global limit.
+ * The library decides, skips (@SkipThrottle) and sets the headers; only Auth0's details differ.
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
-  override canActivate(context: ExecutionContext): Promise<boolean> {
-    context.switchToHttp().getRequest<Request>()[RATE_LIMIT_CHECKED] = true;
-    return super.canActivate(context);
+  protected override async getTracker(request: AuthenticatedRequest & { ip: string }): Promise<string> {
+    return request.user ? `client:${request.user.clientId}` : `ip:${await super.getTracker(request)}`;
   }
 
-  protected override async getTracker(request: Request): Promise<string> {
-    return request.user ? `client:${request.user.clientId}` : `ip:${request.ip}`;
-  }
-
-  // The storage adds the configured prefix; one key per caller, whatever the route.
-  protected override generateKey(_context: unknown, tracker: string): string {
+  // One key per caller, whatever the route; the storage adds the configured prefix.
+  protected override generateKey(_context: ExecutionContext, tracker: string): string {
     return tracker;
   }
 
-  protected override async handleRequest({ context, limit, ttl, throttler, blockDuration, getTracker, generateKey }: ThrottlerRequest): Promise<boolean> {
-    const { req, res } = this.getRequestResponse(context) as { req: Request; res: FastifyReply };
-    const key = generateKey(context, await getTracker(req, context), throttler.name ?? 'default');
-    const record = await this.storageService.increment(key, ttl, limit, blockDuration, throttler.name ?? 'default');
-    setRateLimitHeaders(res, limit, record);
-    if (record.isBlocked) throw tooManyRequests(record);
-    return true;
+  // Auth0's X-RateLimit-Reset is a UNIX time in seconds; the library sends seconds from now.
+  protected override setResponseHeader(res: Record<string, unknown>, name: string, value: string | number): void {
+    super.setResponseHeader(res, name, name === `${this.headerPrefix}-Reset` ? Math.floor(Date.now() / 1000) + Number(value) : value);
+  }
+
+  // The library sets only Retry-After on a refusal; Auth0 also sends the X-RateLimit-* headers, and its error body.
+  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+    const { res } = this.getRequestResponse(context);
+    this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
+    this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, Math.max(0, detail.limit - detail.totalHits));
+    this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
+    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
+      'Retry-After': String(detail.timeToBlockExpire),
+    });
   }
 }

@@ -1,23 +1,22 @@
 import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../app.setup.js';
 import { toErrorResponse } from '../common/error-mapper.js';
-import { AppConfig } from '../config/app-config.js';
-import { RateLimitStorage } from './rate-limit.storage.js';
-import { bucketSize, RATE_LIMIT_CHECKED, setRateLimitHeaders, tooManyRequests } from './rate-limit.policy.js';
+import { RateLimitGuard } from './rate-limit.guard.js';
 
 /**
  * Requests Fastify answers before Nest's guards run (unknown route, unreadable or oversized
- * body, wrong content type) still count, by address, and carry the X-RateLimit-* headers:
- * every /api/v2 response does, and junk traffic must not be a way around the limit.
+ * body, wrong content type) still count, by address, and carry the X-RateLimit-* headers: every
+ * /api/v2 response does, and junk traffic must not be a way around the limit. They go through
+ * the RateLimitGuard itself; a response that already carries its headers was counted by it.
  */
 @Injectable()
 export class UnroutedRequestsLimiter implements OnModuleInit {
   constructor(
     private readonly adapterHost: HttpAdapterHost,
-    private readonly storage: RateLimitStorage,
-    private readonly config: AppConfig,
+    private readonly guard: RateLimitGuard,
   ) {}
 
   onModuleInit(): void {
@@ -27,14 +26,15 @@ export class UnroutedRequestsLimiter implements OnModuleInit {
 
   private async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     const path = request.url.split('?')[0];
-    if ((request as unknown as Record<symbol, unknown>)[RATE_LIMIT_CHECKED]) return payload;
     if (path !== `/${API_PREFIX}` && !path.startsWith(`/${API_PREFIX}/`)) return payload;
-    const { limit, ttl } = bucketSize(this.config);
-    const record = await this.storage.increment(`ip:${request.ip}`, ttl, limit);
-    setRateLimitHeaders(reply, limit, record);
-    if (!record.isBlocked) return payload;
-    const { status, body, headers } = toErrorResponse(tooManyRequests(record));
-    reply.code(status).headers(headers).type('application/json; charset=utf-8');
-    return JSON.stringify(body);
+    if (reply.hasHeader('X-RateLimit-Limit')) return payload;
+    try {
+      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.onSend));
+      return payload;
+    } catch (error) {
+      const { status, body, headers } = toErrorResponse(error);
+      reply.code(status).headers(headers).type('application/json; charset=utf-8');
+      return JSON.stringify(body);
+    }
   }
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { expectLimitedAfter, expectTooManyFailures, requestTokenFrom, wrongSecretsAtOnce } from '../support/failed-attempts.js';
 import { clientWithGrant, decodeJwt, issuedToken, requestToken } from '../support/issuer.js';
 import { expectOAuthError } from '../support/responses.js';
 import { AUDIENCE, ISSUER, startTestApp, type TestApp } from '../support/test-app.js';
@@ -127,6 +128,37 @@ describe('POST /oauth/token (client credentials)', () => {
     // Even the right secret waits: otherwise the limit would not slow down guessing.
     expectOAuthError(await requestToken(t, client), 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
     assert.equal((await requestToken(t, other)).status, 200);
+  });
+});
+
+// Each case calls from addresses of its own (127.0.0.x), so the per-address limit of one does not touch another.
+// The limit per client across addresses (a slower refill, so not exact against scrypt's pace) is
+// covered in test/unit/failed-attempts.limiter.spec.ts.
+describe('POST /oauth/token: failed-attempt limits (in memory)', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp({ REDIS_URL: '' })));
+  after(() => t.close());
+
+  it('40 wrong secrets at once for one client from one address: exactly 10 × 401, then 429', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    expectLimitedAfter(await wrongSecretsAtOnce(t, '127.0.0.11', 40, () => client.client_id), 10);
+  });
+
+  it('rotating client_id from one address does not escape: 20 failures per address, then 429', async () => {
+    expectLimitedAfter(await wrongSecretsAtOnce(t, '127.0.0.12', 40, (i) => `rotated-${i}`), 20);
+  });
+
+  it('failures at one address make the client wait there, not at another address', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    expectLimitedAfter(await wrongSecretsAtOnce(t, '127.0.0.13', 15, () => client.client_id), 10);
+    expectTooManyFailures(await requestTokenFrom(t, '127.0.0.13', client));
+    assert.equal((await requestTokenFrom(t, '127.0.0.14', client)).status, 200);
+  });
+
+  it('a correct secret spends nothing: 30 tokens in a row, then still 10 failures allowed', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    for (let i = 0; i < 30; i++) assert.equal((await requestTokenFrom(t, '127.0.0.31', client)).status, 200);
+    expectLimitedAfter(await wrongSecretsAtOnce(t, '127.0.0.31', 12, () => client.client_id), 10);
   });
 });
 

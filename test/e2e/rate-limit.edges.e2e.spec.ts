@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { expectTooManyRequests, rateLimitHeaders } from '../support/rate-limit.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -46,6 +47,46 @@ describe('rate limits when Redis is configured but unreachable', () => {
     for (let i = 0; i < LIMIT; i++) statuses.push((await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth)).status);
     assert.deepEqual(statuses, [204, 204, 204]);
     expectTooManyRequests(await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth), LIMIT);
+  });
+});
+
+describe('rate limits when Redis stops answering', () => {
+  let t: TestApp;
+  let stalled: Server;
+  const sockets: Socket[] = [];
+  // Completes ioredis' handshake (HELLO refused: RESP2; CLIENT SETINFO; the INFO ready check),
+  // then never answers a command: a frozen Redis.
+  const replies: Record<string, string> = { hello: "-ERR unknown command 'hello'\r\n", client: '+OK\r\n', info: '$32\r\nredis_version:7.0.0\r\nloading:0\r\n\r\n' };
+  before(async () => {
+    stalled = createServer((socket) => {
+      sockets.push(socket);
+      socket.on('data', (data) => {
+        for (const [, command] of data.toString().matchAll(/\*\d+\r\n\$\d+\r\n(\w+)/g)) socket.write(replies[command.toLowerCase()] ?? '');
+      });
+    });
+    await new Promise<void>((resolve) => stalled.listen(0, '127.0.0.1', resolve));
+    const { port } = stalled.address() as { port: number };
+    // One token a minute: the half-second waits must not refill the bucket during the test.
+    t = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '1', REDIS_URL: `redis://127.0.0.1:${port}` });
+  });
+  after(async () => {
+    await t.close();
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => stalled.close(resolve));
+  });
+
+  // Without a command timeout these requests would wait forever: fail instead of hanging the run.
+  it('still limits, from memory, each request waiting for Redis only the command timeout (500 ms)', { timeout: 20_000 }, async () => {
+    const auth = await t.bearer('delete:token_exchange_profiles', { azp: 'stalled-redis' });
+    const remove = () => t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth);
+    const started = Date.now();
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++) statuses.push((await remove()).status);
+    assert.deepEqual(statuses, [204, 204, 204]);
+    expectTooManyRequests(await remove(), LIMIT);
+    const elapsed = Date.now() - started;
+    // At least the timeout each (Redis was asked, and was ready), and not much more.
+    assert.ok(elapsed >= 4 * 450 && elapsed < 4 * 1_500, `${elapsed} ms for 4 requests`);
   });
 });
 

@@ -57,6 +57,13 @@ describe('takeToken', () => {
     assert.equal(takeToken(state, 500, LIMIT, TTL).record.isBlocked, false);
   });
 
+  it('a cost of -1 gives a token back, never above `limit`', () => {
+    const { state } = takeToken({ tokens: 0.5, updatedAt: 0 }, 0, LIMIT, TTL, -1);
+    assert.equal(state.tokens, 1.5);
+    assert.equal(takeToken({ tokens: 2.5, updatedAt: 0 }, 0, LIMIT, TTL, -1).state.tokens, LIMIT);
+    assert.equal(takeToken(undefined, 0, LIMIT, TTL, -1).state.tokens, LIMIT);
+  });
+
   it('works with a bucket that refills slowly (60 per minute, burst 100)', () => {
     const { record } = takeToken({ tokens: 0, updatedAt: 0 }, 0, 100, 100_000);
     assert.deepEqual(record, { totalHits: 101, timeToExpire: 100, isBlocked: true, timeToBlockExpire: 1 });

@@ -1,0 +1,56 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import { Redis } from 'ioredis';
+import { expectLimitedAfter, expectTooManyFailures, requestTokenFrom, wrongSecretsAtOnce } from '../support/failed-attempts.js';
+import { clientWithGrant } from '../support/issuer.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// Run by the runner only with REDIS_URL (CI always has it); see rate-limit.redis.e2e.spec.ts.
+function redisUrl(): string {
+  const url = process.env.REDIS_URL;
+  assert.ok(url, 'REDIS_URL is not set: this spec needs a Redis server (e.g. REDIS_URL=redis://127.0.0.1:6379 npm test)');
+  return url;
+}
+
+describe('POST /oauth/token: failed-attempt limits shared through Redis by two instances', () => {
+  const prefix = `tma-test:${randomBytes(6).toString('hex')}:`;
+  let a: TestApp;
+  let b: TestApp;
+  let redis: Redis;
+
+  before(async () => {
+    const env = { REDIS_URL: redisUrl(), RATE_LIMIT_KEY_PREFIX: prefix };
+    a = await startTestApp(env);
+    b = await startTestApp(env, { tokens: a.tokens, databaseUrl: a.databaseUrl });
+    redis = new Redis(redisUrl());
+  });
+  after(async () => {
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+    redis.disconnect();
+    await b?.close();
+    await a?.close();
+  });
+
+  it('40 wrong secrets at once, half to each instance: exactly 10 × 401, then 429 on both', async () => {
+    const client = await clientWithGrant(a, ['read:clients']);
+    expectLimitedAfter(await wrongSecretsAtOnce([a, b], '127.0.0.41', 40, () => client.client_id), 10);
+    expectTooManyFailures(await requestTokenFrom(b, '127.0.0.41', client));
+    assert.equal((await requestTokenFrom(a, '127.0.0.42', client)).status, 200, 'another address is not locked out');
+  });
+
+  it('rotating client_id across both instances: 20 failures per address, then 429', async () => {
+    expectLimitedAfter(await wrongSecretsAtOnce([a, b], '127.0.0.43', 40, (i) => `rotated-${i}`), 20);
+  });
+
+  it('keeps the failure buckets in Redis under the configured prefix, and a success spends nothing', async () => {
+    const client = await clientWithGrant(a, ['read:clients']);
+    assert.equal((await requestTokenFrom(b, '127.0.0.44', client)).status, 200);
+    const key = `${prefix}oauth-failures:client-at-address:127.0.0.44 ${client.client_id}`;
+    assert.equal(Number(await redis.hget(key, 'tokens')), 10, 'the reserved token was given back');
+    expectLimitedAfter(await wrongSecretsAtOnce([a, b], '127.0.0.44', 12, () => client.client_id), 10);
+    assert.ok(Number(await redis.hget(key, 'tokens')) < 1);
+    assert.ok((await redis.pttl(key)) > 0, 'the key expires once full again');
+  });
+});
