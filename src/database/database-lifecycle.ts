@@ -26,7 +26,8 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
   async prepare(): Promise<string> {
     let url = this.config.databaseUrl;
     if (!url) {
-      this.embedded = new EmbeddedPostgres(this.config.dataDir, (msg) => this.logger.write('info', msg, { context: 'EmbeddedPostgres' }));
+      const log = (msg: string): void => this.logger.write('info', msg, { context: 'EmbeddedPostgres' });
+      this.embedded = new EmbeddedPostgres(this.config.dataDir, log, { besides: this.config.port });
       url = await this.embedded.start();
     }
     await this.waitUntilReachable(url);

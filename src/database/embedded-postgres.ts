@@ -26,7 +26,8 @@ export class EmbeddedPostgres {
   constructor(
     private readonly dataDir: string,
     private readonly log: (message: string) => void,
-    private readonly options: { port?: number } = {},
+    /** `port`: the one to listen on; `besides`: a port to stay off (the service's own, not yet listening). */
+    private readonly options: { port?: number; besides?: number } = {},
   ) {}
 
   async start(): Promise<string> {
@@ -35,7 +36,7 @@ export class EmbeddedPostgres {
     const ownerFile = join(this.dataDir, 'pg-owner.pid');
     await stopOrphan(dir, ownerFile);
     const password = await this.password();
-    const port = this.options.port ?? (await freePort());
+    const port = this.options.port ?? (await freePortBesides(this.options.besides));
     const account = await postgresAccount(this.log);
     const binaries = await reachableBinaries(account, this.log);
     const location = await this.dataLocation(dir, account);
@@ -142,6 +143,14 @@ async function launch(binaries: Binaries, location: DataLocation, account: Accou
   await Promise.race([ready, exited]);
   exited.catch(() => undefined);
   return child;
+}
+
+/** The service picks its port before it listens, so the kernel may offer us that very port. */
+async function freePortBesides(taken: number | undefined): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port !== taken) return port;
+  }
 }
 
 function ids(account: Account | undefined): { uid?: number; gid?: number } {
