@@ -1,97 +1,141 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { plainToInstance } from 'class-transformer';
-import { validateSync } from 'class-validator';
-import { EnvSchema, type LogLevel } from './env.schema.js';
+import { plainToInstance, Type } from 'class-transformer';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { Env, ENV_NAMES, integerBetween, LOG_LEVELS, type LogLevel } from './env.schema.js';
 
 /** Raised for a bad environment value; main.ts prints its message as the single boot-failure line. */
 export class ConfigError extends Error {}
 
-/** The validated, defaulted configuration. Built once at boot; nothing else reads process.env. */
-export class AppConfig {
-  readonly port: number;
-  readonly tenantDomain: string;
-  readonly databaseUrl?: string;
-  readonly dataDir: string;
-  readonly jwksUri?: string;
-  readonly tokenIssuer: string;
-  readonly tokenAudience: string;
-  readonly rateLimitPerMinute: number;
-  readonly rateLimitBurst: number;
-  readonly redisUrl?: string;
-  readonly rateLimitKeyPrefix: string;
-  readonly databasePoolSize: number;
-  readonly logLevel: LogLevel;
-  readonly keyEncryptionSecret?: string;
-  readonly bootstrapClientId?: string;
-  readonly bootstrapClientSecret?: string;
-  readonly tls?: { certFile: string; keyFile: string };
+const port = integerBetween(0, 65535);
+const positive = { message: 'must be a positive integer' };
+const poolSize = integerBetween(1, 200);
+const timeout = integerBetween(100, 600_000);
+const bootWait = integerBetween(0, 3_600_000);
+const url = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
-  constructor(values: AppConfig) {
-    Object.assign(this, values);
-  }
+/**
+ * The configuration, validated once at boot; nothing else reads process.env. Each setting is one
+ * property: the variable it comes from (@Env), its rules (the top one names the failure), its default.
+ */
+export class AppConfig {
+  @Env('PORT') @Type(() => Number) @IsInt(port) @Min(0, port) @Max(65535, port)
+  readonly port: number = 3000;
+
+  /** Unset: localhost:$PORT. */
+  @Env('TENANT_DOMAIN') @IsOptional() @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'must be a host name with an optional :port' })
+  readonly tenantDomain: string;
+
+  @Env('DATABASE_URL') @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// or postgresql:// URL' })
+  readonly databaseUrl?: string;
+
+  /** Resolved against the working directory at boot. */
+  @Env('DATA_DIR') @IsString()
+  readonly dataDir: string = '.data';
+
+  @Env('JWKS_URI') @IsOptional() @IsUrl(url)
+  readonly jwksUri?: string;
+
+  /** Unset: https://$TENANT_DOMAIN/. */
+  @Env('TOKEN_ISSUER') @IsOptional() @IsUrl(url)
+  readonly tokenIssuer: string;
+
+  /** Unset: https://$TENANT_DOMAIN/api/v2/. */
+  @Env('TOKEN_AUDIENCE') @IsOptional() @IsString()
+  readonly tokenAudience: string;
+
+  @Env('RATE_LIMIT_PER_MINUTE') @Type(() => Number) @IsInt(positive) @Min(1, positive)
+  readonly rateLimitPerMinute: number = 600;
+
+  @Env('RATE_LIMIT_BURST') @Type(() => Number) @IsInt(positive) @Min(1, positive)
+  readonly rateLimitBurst: number = 100;
+
+  @Env('REDIS_URL') @IsOptional() @Matches(/^redis(s)?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
+  readonly redisUrl?: string;
+
+  /** Prefix of the rate-limit keys in Redis, so several deployments (or test runs) can share one Redis. */
+  @Env('RATE_LIMIT_KEY_PREFIX') @Matches(/^[\w:.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or _ : . -' })
+  readonly rateLimitKeyPrefix: string = 'ratelimit:';
+
+  // 20, not 10: under 50 concurrent requests a 10-connection pool queues requests; 40 was slower again (bench/NOTES.md).
+  @Env('DATABASE_POOL_SIZE') @Type(() => Number) @IsInt(poolSize) @Min(1, poolSize) @Max(200, poolSize)
+  readonly databasePoolSize: number = 20;
+
+  /** Longest wait for a pooled connection, opening a new one included (pg's connectionTimeoutMillis). */
+  @Env('DATABASE_CONNECT_TIMEOUT_MS') @Type(() => Number) @IsInt(timeout) @Min(100, timeout) @Max(600_000, timeout)
+  readonly databaseConnectTimeoutMs: number = 5000;
+
+  /**
+   * Longest a statement may take: PostgreSQL's statement_timeout, and the same bound on the client
+   * side, because a server that stopped answering (frozen, partitioned) never sends its cancel.
+   */
+  @Env('DATABASE_STATEMENT_TIMEOUT_MS') @Type(() => Number) @IsInt(timeout) @Min(100, timeout) @Max(600_000, timeout)
+  readonly databaseStatementTimeoutMs: number = 10_000;
+
+  /** How long the boot keeps retrying a database it cannot reach before it gives up (0: one attempt). */
+  @Env('DATABASE_BOOT_TIMEOUT_MS') @Type(() => Number) @IsInt(bootWait) @Min(0, bootWait) @Max(3_600_000, bootWait)
+  readonly databaseBootTimeoutMs: number = 30_000;
+
+  @Env('LOG_LEVEL') @IsIn(LOG_LEVELS)
+  readonly logLevel: LogLevel = 'info';
+
+  // Anything shorter is too easy to guess for the key that guards the signing keys.
+  @Env('KEY_ENCRYPTION_SECRET') @IsOptional() @IsString() @MinLength(16)
+  readonly keyEncryptionSecret?: string;
+
+  @Env('BOOTSTRAP_CLIENT_ID') @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'must be 8 to 64 letters, digits, _ or -' })
+  readonly bootstrapClientId?: string;
+
+  @Env('BOOTSTRAP_CLIENT_SECRET') @IsOptional() @IsString() @MinLength(32)
+  readonly bootstrapClientSecret?: string;
+
+  @Env('TLS_CERT_FILE') @IsOptional() @IsString()
+  readonly tlsCertFile?: string;
+
+  @Env('TLS_KEY_FILE') @IsOptional() @IsString()
+  readonly tlsKeyFile?: string;
+
+  /** HTTPS when both TLS files are set (checked to exist at boot). */
+  readonly tls?: { certFile: string; keyFile: string };
 }
 
+/** Every variable name the service reads, for checks such as the compose-file test. */
+export const ENV_VARIABLES = [...ENV_NAMES.values()];
+
+let last: { key: string; config: AppConfig } | undefined;
+
+/**
+ * The configuration from `env`. Validated once: main.ts loads it to fail the boot with one line,
+ * and ConfigModule, loading the same environment, gets that same instance back.
+ */
 export function loadConfig(env: Record<string, string | undefined>): AppConfig {
-  const raw = Object.fromEntries(
-    Object.keys(new EnvSchemaKeys()).map((key) => [key, emptyToUndefined(env[key])]),
-  );
-  const parsed = plainToInstance(EnvSchema, raw);
-  const [first] = validateSync(parsed, { forbidUnknownValues: false });
+  const raw = Object.fromEntries(ENV_VARIABLES.map((name) => [name, emptyToUndefined(env[name])]));
+  const key = JSON.stringify(raw);
+  if (last?.key !== key) last = { key, config: validated(raw) };
+  return last.config;
+}
+
+function validated(raw: Record<string, string | undefined>): AppConfig {
+  const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: true, exposeDefaultValues: true });
+  const [first] = validateSync(config, { forbidUnknownValues: false });
   if (first) {
+    const name = ENV_NAMES.get(first.property) ?? first.property;
     // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
     // the one to report: "eighty" is "not an integer", not "greater than 65535".
     const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
-    const shown = reason.startsWith(first.property) ? reason : `${first.property} ${reason}`;
+    const shown = `${name} ${reason.startsWith(`${first.property} `) ? reason.slice(first.property.length + 1) : reason}`;
     // A rejected secret is still someone's secret: it is not echoed into the boot log.
-    const got = first.property.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[first.property]);
+    const got = name.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[name]);
     throw new ConfigError(`Invalid configuration: ${shown} (got ${got})`);
   }
-  const port = parsed.PORT ?? 3000;
-  const tenantDomain = parsed.TENANT_DOMAIN ?? `localhost:${port}`;
-  return new AppConfig({
-    port,
+  const tenantDomain = config.tenantDomain ?? `localhost:${config.port}`;
+  return Object.assign(config, {
     tenantDomain,
-    databaseUrl: parsed.DATABASE_URL,
-    dataDir: resolve(parsed.DATA_DIR ?? '.data'),
-    jwksUri: parsed.JWKS_URI,
-    tokenIssuer: parsed.TOKEN_ISSUER ?? `https://${tenantDomain}/`,
-    tokenAudience: parsed.TOKEN_AUDIENCE ?? `https://${tenantDomain}/api/v2/`,
-    rateLimitPerMinute: parsed.RATE_LIMIT_PER_MINUTE ?? 600,
-    rateLimitBurst: parsed.RATE_LIMIT_BURST ?? 100,
-    redisUrl: parsed.REDIS_URL,
-    rateLimitKeyPrefix: parsed.RATE_LIMIT_KEY_PREFIX ?? 'ratelimit:',
-    // 20, not 10: under 50 concurrent requests a 10-connection pool queues requests; 40 was slower again (bench/NOTES.md).
-    databasePoolSize: parsed.DATABASE_POOL_SIZE ?? 20,
-    logLevel: parsed.LOG_LEVEL ?? 'info',
-    keyEncryptionSecret: parsed.KEY_ENCRYPTION_SECRET,
-    bootstrapClientId: parsed.BOOTSTRAP_CLIENT_ID,
-    bootstrapClientSecret: parsed.BOOTSTRAP_CLIENT_SECRET,
-    tls: tlsFiles(parsed.TLS_CERT_FILE, parsed.TLS_KEY_FILE),
+    dataDir: resolve(config.dataDir),
+    tokenIssuer: config.tokenIssuer ?? `https://${tenantDomain}/`,
+    tokenAudience: config.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
+    tls: tlsFiles(config.tlsCertFile, config.tlsKeyFile),
   });
-}
-
-// The schema's property names are the variable names; listing them keeps unrelated
-// environment variables out of validation.
-class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
-  PORT = undefined;
-  TENANT_DOMAIN = undefined;
-  DATABASE_URL = undefined;
-  DATA_DIR = undefined;
-  JWKS_URI = undefined;
-  TOKEN_ISSUER = undefined;
-  TOKEN_AUDIENCE = undefined;
-  RATE_LIMIT_PER_MINUTE = undefined;
-  RATE_LIMIT_BURST = undefined;
-  REDIS_URL = undefined;
-  RATE_LIMIT_KEY_PREFIX = undefined;
-  DATABASE_POOL_SIZE = undefined;
-  LOG_LEVEL = undefined;
-  KEY_ENCRYPTION_SECRET = undefined;
-  BOOTSTRAP_CLIENT_ID = undefined;
-  BOOTSTRAP_CLIENT_SECRET = undefined;
-  TLS_CERT_FILE = undefined;
-  TLS_KEY_FILE = undefined;
 }
 
 /** HTTPS needs both files; one without the other is a mistake worth refusing at boot. */
@@ -107,6 +151,3 @@ function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
 function emptyToUndefined(value: string | undefined): string | undefined {
   return value === undefined || value.trim() === '' ? undefined : value;
 }
-
-/** Every variable name the service reads, for checks such as the compose-file test. */
-export const ENV_VARIABLES = Object.keys(new EnvSchemaKeys()) as (keyof EnvSchema)[];

@@ -14,10 +14,15 @@ enum PgErrorCode {
 }
 
 const UNREACHABLE_NODE_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
-// 08xxx connection exceptions, admin/crash shutdown, "cannot connect now", missing database, too many connections.
-const UNREACHABLE_SQLSTATES = /^(08...|57P0[123]|3D000|53300)$/;
-const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1003', 'P1017', 'P2024']);
-const UNREACHABLE_MESSAGES = /Connection terminated|connection error|timeout exceeded when trying to connect|DatabaseNotReachable|ConnectionClosed|Cannot use a pool after calling end/i;
+// 08xxx connection exceptions, admin/crash shutdown, "cannot connect now", missing database, too many connections,
+// and 57014, a statement cancelled (statement_timeout): the database did not do the work in time.
+const UNREACHABLE_SQLSTATES = /^(08...|57P0[123]|3D000|53300|57014)$/;
+// P1008: operation timed out.
+const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1003', 'P1008', 'P1017', 'P2024']);
+// pg's own timeouts: 'Query read timeout' (query_timeout, a server that stopped answering), 'Connection terminated
+// due to connection timeout' (connectionTimeoutMillis), 'timeout exceeded when trying to connect' (pool wait).
+const UNREACHABLE_MESSAGES =
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Query read timeout|DatabaseNotReachable|ConnectionClosed|Cannot use a pool after calling end/i;
 
 /** True when the error says the database cannot be reached, however deeply a driver wrapped it. */
 export function isDatabaseUnavailable(error: unknown): boolean {

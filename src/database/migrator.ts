@@ -63,9 +63,9 @@ export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFil
  * runs in its own transaction together with its ledger update; a failure leaves Prisma's
  * "failed" row (finished_at NULL, logs set) and stops, as Prisma does.
  */
-export async function applyMigrations(connectionString: string, dir = MIGRATIONS_DIR): Promise<string[]> {
+export async function applyMigrations(connection: string | pg.ClientConfig, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
-  const client = new pg.Client({ connectionString });
+  const client = new pg.Client(typeof connection === 'string' ? { connectionString: connection } : connection);
   await client.connect();
   try {
     await client.query('SELECT pg_advisory_lock($1)', [PRISMA_ADVISORY_LOCK_KEY]);

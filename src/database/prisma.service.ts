@@ -17,7 +17,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     config: AppConfig,
     private readonly appLogger: AppLogger,
   ) {
-    const pool = new pg.Pool({ connectionString: url, max: config.databasePoolSize });
+    const pool = new pg.Pool({
+      connectionString: url,
+      max: config.databasePoolSize,
+      // Bounded waits, so a database that stops answering gives 503s (database-errors.ts), not hung requests:
+      // for a connection (from the pool or a new one), and for each statement on both sides.
+      connectionTimeoutMillis: config.databaseConnectTimeoutMs,
+      statement_timeout: config.databaseStatementTimeoutMs,
+      query_timeout: config.databaseStatementTimeoutMs,
+    });
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
     this.pool = pool;
   }
@@ -28,6 +36,22 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
    */
   async sql<Row>(text: string, values: unknown[]): Promise<Row[]> {
     return (await this.pool.query(text, values)).rows as Row[];
+  }
+
+  /**
+   * Readiness: `SELECT 1` answered within `timeoutMs`, whatever the failure (refused, frozen, pool
+   * exhausted). The timeout error carries ETIMEDOUT, which database-errors.ts reads as "unavailable".
+   */
+  async ping(timeoutMs: number): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(Object.assign(new Error(`database did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+    });
+    try {
+      await Promise.race([this.pool.query({ text: 'SELECT 1', query_timeout: timeoutMs } as pg.QueryConfig), timedOut]);
+    } finally {
+      clearTimeout(timer);
+    }
   }
 
   /** Fails the boot, not the first request, when the database cannot be reached. */

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -116,5 +116,24 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     assert.deepEqual(await failing.exited, { code: 1, signal: null });
     assert.match(failing.output, /"msg":"boot failed: Migration \d{14}_\w+ was modified after it was applied/);
     await until(async () => (await postgresProcessesFor(pgDir)).length === 0, 'the embedded postgres to stop');
+  });
+});
+
+describe('an embedded PostgreSQL that cannot start', () => {
+  it('fails the boot with one line saying why (initdb refuses a DATA_DIR/pg holding a stray file), no crash trace', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'tma-data-'));
+    try {
+      await mkdir(join(dataDir, 'pg'));
+      await writeFile(join(dataDir, 'pg', 'stray.txt'), 'not a database\n');
+      const server = new ServerProcess({ PORT: String(await freePort()), DATA_DIR: dataDir, LOG_LEVEL: 'info' });
+      assert.deepEqual(await server.exited, { code: 1, signal: null });
+      const events = server.lines.filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string });
+      const failure = events.filter((e) => e.msg.startsWith('boot failed'));
+      assert.equal(failure.length, 1, server.output);
+      assert.equal(failure[0].msg, `boot failed: embedded PostgreSQL initdb failed (exit 1): initdb: error: directory "${join(dataDir, 'pg')}" exists but is not empty`);
+      assert.doesNotMatch(server.output, /Unhandled 'error' event/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 });

@@ -94,15 +94,20 @@ export class ServerProcess {
 }
 
 
-/** Pids of live postgres server processes whose command line names `dir` (the postmaster's `-D <dir>`). */
+/**
+ * Pids of live postgres postmasters on `dir`: the command line names it (`-D <dir>`), or, when
+ * started inside it (`-D /proc/self/cwd`, see embedded-postgres.ts), it is their working directory.
+ */
 export async function postgresProcessesFor(dir: string): Promise<number[]> {
-  const { readdir, readFile } = await import('node:fs/promises');
+  const { readdir, readFile, readlink } = await import('node:fs/promises');
   const pids: number[] = [];
   for (const entry of await readdir('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     const cmdline = await readFile(`/proc/${entry}/cmdline`, 'utf8').catch(() => '');
     const args = cmdline.split('\0');
-    if (args[0]?.endsWith('/postgres') && args.includes(dir)) pids.push(Number(entry));
+    if (!args[0]?.endsWith('/postgres') || !args.includes('-D')) continue;
+    const cwd = await readlink(`/proc/${entry}/cwd`).catch(() => '');
+    if (args.includes(dir) || (args.includes('/proc/self/cwd') && cwd === dir)) pids.push(Number(entry));
   }
   return pids;
 }

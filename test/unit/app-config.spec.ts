@@ -4,7 +4,9 @@ import { spawnSync } from 'node:child_process';
 import { resolve } from 'node:path';
 import { describe, it } from 'node:test';
 import { fileURLToPath } from 'node:url';
+import { Test } from '@nestjs/testing';
 import { AppConfig, ConfigError, loadConfig } from '../../src/config/app-config.js';
+import { ConfigModule } from '../../src/config/config.module.js';
 
 function configError(env: Record<string, string>): string {
   try {
@@ -33,10 +35,15 @@ describe('loadConfig', () => {
         redisUrl: undefined,
         rateLimitKeyPrefix: 'ratelimit:',
         databasePoolSize: 20,
+        databaseConnectTimeoutMs: 5000,
+        databaseStatementTimeoutMs: 10_000,
+        databaseBootTimeoutMs: 30_000,
         logLevel: 'info',
         keyEncryptionSecret: undefined,
         bootstrapClientId: undefined,
         bootstrapClientSecret: undefined,
+        tlsCertFile: undefined,
+        tlsKeyFile: undefined,
         tls: undefined,
       },
     );
@@ -99,6 +106,10 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_KEY_PREFIX', 'a b', 'RATE_LIMIT_KEY_PREFIX must be 1-64 letters, digits, or _ : . -'],
     ['DATABASE_POOL_SIZE', '500', 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of the following values: error, warn, info, debug'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '50', 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000'],
+    ['DATABASE_CONNECT_TIMEOUT_MS', '5s', 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000'],
+    ['DATABASE_STATEMENT_TIMEOUT_MS', '0', 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer from 100 to 600000'],
+    ['DATABASE_BOOT_TIMEOUT_MS', '-1', 'DATABASE_BOOT_TIMEOUT_MS must be an integer from 0 to 3600000'],
   ];
   for (const [name, value, reason] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {
@@ -106,8 +117,39 @@ describe('loadConfig', () => {
     });
   }
 
+  it('takes the database timeouts as given', () => {
+    const config = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '750', DATABASE_STATEMENT_TIMEOUT_MS: '2500', DATABASE_BOOT_TIMEOUT_MS: '0' });
+    assert.deepEqual([config.databaseConnectTimeoutMs, config.databaseStatementTimeoutMs, config.databaseBootTimeoutMs], [750, 2500, 0]);
+  });
+
+  it('hides a rejected secret', () => {
+    assert.equal(configError({ KEY_ENCRYPTION_SECRET: 'short' }), 'Invalid configuration: KEY_ENCRYPTION_SECRET must be longer than or equal to 16 characters (got (value hidden))');
+  });
+
+  it('validates an environment once: loading the same values again gives the same instance', () => {
+    const env = { PORT: '4100', LOG_LEVEL: 'warn' };
+    const first = loadConfig(env);
+    assert.equal(loadConfig({ ...env, HOME: '/elsewhere' }), first);
+    assert.notEqual(loadConfig({ ...env, PORT: '4101' }), first);
+  });
+
   it('stays on one line for a value containing a newline', () => {
     assert.equal(configError({ LOG_LEVEL: 'info\nerror' }).split('\n').length, 1);
+  });
+});
+
+describe('ConfigModule', () => {
+  it('provides the instance main.ts loaded from process.env, not a second load', async () => {
+    const saved = { ...process.env };
+    try {
+      Object.assign(process.env, { PORT: '4321', LOG_LEVEL: 'debug' });
+      const loaded = loadConfig(process.env);
+      const moduleRef = await Test.createTestingModule({ imports: [ConfigModule] }).compile();
+      assert.equal(moduleRef.get(AppConfig), loaded);
+      await moduleRef.close();
+    } finally {
+      process.env = saved;
+    }
   });
 });
 
