@@ -39,15 +39,20 @@ const fail = (res, status, errorCode, message) => send(res, status, { statusCode
 
 async function authorize(req, res, scope) {
   const header = req.headers.authorization;
-  if (!header?.startsWith('Bearer ')) return fail(res, 401, 'invalid_token', 'Missing authentication'), false;
+  if (!header?.startsWith('Bearer ')) return (fail(res, 401, 'invalid_token', 'Missing authentication'), false);
   let payload;
   try {
     ({ payload } = await jwtVerify(header.slice(7), getKey, verifyOptions));
   } catch {
-    return fail(res, 401, 'invalid_token', 'Invalid token'), false;
+    return (fail(res, 401, 'invalid_token', 'Invalid token'), false);
   }
-  if (!payload.sub || !String(payload.scope ?? '').split(' ').includes(scope)) {
-    return fail(res, 403, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`), false;
+  if (
+    !payload.sub ||
+    !String(payload.scope ?? '')
+      .split(' ')
+      .includes(scope)
+  ) {
+    return (fail(res, 403, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`), false);
   }
   return true;
 }
@@ -142,7 +147,9 @@ async function route(req, res) {
     if (req.method === 'GET') {
       if (!(await authorize(req, res, 'read:token_exchange_profiles'))) return;
       const { rows } = await pool.query(`SELECT ${PROFILE_COLUMNS} FROM token_exchange_profiles WHERE id = $1`, [id]);
-      return rows[0] ? send(res, 200, view(rows[0])) : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+      return rows[0]
+        ? send(res, 200, view(rows[0]))
+        : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
     }
     if (req.method === 'PATCH') {
       if (!(await authorize(req, res, 'update:token_exchange_profiles'))) return;
@@ -161,9 +168,17 @@ async function route(req, res) {
             WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
           [id, body.name ?? null, body.subject_token_type ?? null],
         );
-        return rows[0] ? send(res, 200, view(rows[0])) : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+        return rows[0]
+          ? send(res, 200, view(rows[0]))
+          : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
       } catch (error) {
-        if (error.code === '23505') return fail(res, 409, 'token_exchange_profile_conflict', 'Token exchange profile with the same subject_token_type already exists');
+        if (error.code === '23505')
+          return fail(
+            res,
+            409,
+            'token_exchange_profile_conflict',
+            'Token exchange profile with the same subject_token_type already exists',
+          );
         throw error;
       }
     }

@@ -28,14 +28,26 @@ const byFn = new Map();
 for (const [id, t] of self) {
   const n = byId.get(id);
   const cf = n.callFrame;
-  const p = cf.functionName === '(garbage collector)' ? '(gc)' : cf.functionName === '(idle)' ? '(idle)' : cf.functionName === '(program)' ? '(program)' : pkg(cf.url);
+  const p =
+    cf.functionName === '(garbage collector)'
+      ? '(gc)'
+      : cf.functionName === '(idle)'
+        ? '(idle)'
+        : cf.functionName === '(program)'
+          ? '(program)'
+          : pkg(cf.url);
   byPkg.set(p, (byPkg.get(p) ?? 0) + t);
   const key = `${cf.functionName || '(anon)'} ${pkg(cf.url)}:${cf.lineNumber + 1}`;
   byFn.set(key, (byFn.get(key) ?? 0) + t);
 }
 const busy = total - (byPkg.get('(idle)') ?? 0);
 const show = (m, n) =>
-  [...m].sort((a, b) => b[1] - a[1]).slice(0, n).forEach(([k, t]) => console.log(`${((t / busy) * 100).toFixed(1).padStart(5)}%  ${(t / 1000).toFixed(0).padStart(7)} ms  ${k}`));
+  [...m]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, n)
+    .forEach(([k, t]) => console.log(`${((t / busy) * 100).toFixed(1).padStart(5)}%  ${(t / 1000).toFixed(0).padStart(7)} ms  ${k}`));
 console.log(`total ${(total / 1000).toFixed(0)} ms, busy ${(busy / 1000).toFixed(0)} ms (percent of busy)`);
-console.log('--- by package'); show(byPkg, 30);
-console.log('--- by function'); show(byFn, Number(top));
+console.log('--- by package');
+show(byPkg, 30);
+console.log('--- by function');
+show(byFn, Number(top));

@@ -138,7 +138,10 @@ const serviceEnv = (extra = {}) => ({
 });
 
 const profDir = join(ROOT, 'bench/results/prof');
-const service = await startService(serviceEnv({ PORT: String(await freePort()) }), env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=service.cpuprofile'] : []);
+const service = await startService(
+  serviceEnv({ PORT: String(await freePort()) }),
+  env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=service.cpuprofile'] : [],
+);
 // A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
 // so an optimization's before/after figures come from the same machine state.
 const before = env.BENCH_BEFORE_DIST
@@ -162,9 +165,13 @@ const operations = [
     name: 'DELETE /organizations/{id}/client-grants/{grant_id}',
     expect: 204,
     reset: resetAssociations,
-    request: (k) => ({ method: 'DELETE', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants/${grantId(Math.floor(k / ORGS) % GRANTS)}` }),
+    request: (k) => ({
+      method: 'DELETE',
+      path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants/${grantId(Math.floor(k / ORGS) % GRANTS)}`,
+    }),
     pool: ORGS * GRANTS,
-    remaining: async () => Number((await db.query("SELECT count(*) FROM organization_client_grants WHERE organization_id LIKE 'org_bench%'")).rows[0].count),
+    remaining: async () =>
+      Number((await db.query("SELECT count(*) FROM organization_client_grants WHERE organization_id LIKE 'org_bench%'")).rows[0].count),
   },
   {
     key: 'patch-token-exchange-profile',
@@ -186,13 +193,17 @@ const operations = [
     reset: resetDeleteProfiles,
     request: (k) => ({ method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${k % DELETE_PROFILES}` }),
     pool: DELETE_PROFILES,
-    remaining: async () => Number((await db.query("SELECT count(*) FROM token_exchange_profiles WHERE id LIKE 'tep_bench_d%'")).rows[0].count),
+    remaining: async () =>
+      Number((await db.query("SELECT count(*) FROM token_exchange_profiles WHERE id LIKE 'tep_bench_d%'")).rows[0].count),
   },
 ];
 
 const read = await chooseRead();
 if (read) operations.push(read);
-else log('no read route on the service (neither GET /token-exchange-profiles/{id} nor GET /organizations/{id}/client-grants): read not benchmarked');
+else
+  log(
+    'no read route on the service (neither GET /token-exchange-profiles/{id} nor GET /organizations/{id}/client-grants): read not benchmarked',
+  );
 
 const parity = await checkParity();
 
@@ -213,8 +224,10 @@ for (const op of operations) {
       if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining())) / run.requests;
       if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
       runs[label].push(run);
-      log(`  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
-        `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}`);
+      log(
+        `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
+          `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}`,
+      );
     }
   }
   const s = best(runs.service);
@@ -228,8 +241,13 @@ for (const op of operations) {
     p99Ratio: s.p99 / Math.max(b.p99, 1),
     serviceRssMb: s.rssMb,
     // Median over all runs of each server.
-    cpuUsPerRequest: { service: median(runs.service.map((r) => r.cpuUsPerRequest)), baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)) },
-    valid: Object.values(runs).flat().every((r) => r.valid),
+    cpuUsPerRequest: {
+      service: median(runs.service.map((r) => r.cpuUsPerRequest)),
+      baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)),
+    },
+    valid: Object.values(runs)
+      .flat()
+      .every((r) => r.valid),
     ...(before ? { before: { ...best(runs.before), cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)) } } : {}),
     runs,
   });
@@ -244,7 +262,20 @@ const coldStart = env.BENCH_COLD === '0' ? { skipped: true } : await measureCold
 
 // ---------------------------------------------------------------- report
 
-const header = ['operation', 'svc req/s', 'svc p50', 'svc p99', 'base req/s', 'base p50', 'base p99', 'thr ratio', 'p99 ratio', 'svc RSS MB', 'CPU µs/req svc/base', 'ok'];
+const header = [
+  'operation',
+  'svc req/s',
+  'svc p50',
+  'svc p99',
+  'base req/s',
+  'base p50',
+  'base p99',
+  'thr ratio',
+  'p99 ratio',
+  'svc RSS MB',
+  'CPU µs/req svc/base',
+  'ok',
+];
 const rows = results.map((r) => [
   r.operation,
   r.service.rps.toFixed(0),
@@ -261,24 +292,39 @@ const rows = results.map((r) => [
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
 const line = (cells) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
-console.log(`\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alternating service/baseline runs per operation; figures from each server's best run (highest req/s).`);
-console.log(`read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`);
+console.log(
+  `\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alternating service/baseline runs per operation; figures from each server's best run (highest req/s).`,
+);
+console.log(
+  `read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`,
+);
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (before) {
   console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU is the median µs of service CPU per request`);
   for (const r of results) {
-    console.log(`${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
-      `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req (baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req)`);
+    console.log(
+      `${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
+        `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req (baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req)`,
+    );
   }
 }
 console.log(`\nidle RSS: ${idleRssMb} MB`);
-console.log(`${coldStart.skipped ? "cold start: skipped (BENCH_COLD=0)" : `cold start to first 200 on /readyz: embedded PostgreSQL, existing data ${coldStart.embeddedMs} ms; DATABASE_URL ${coldStart.databaseUrlMs} ms`}`);
+console.log(
+  `${coldStart.skipped ? 'cold start: skipped (BENCH_COLD=0)' : `cold start to first 200 on /readyz: embedded PostgreSQL, existing data ${coldStart.embeddedMs} ms; DATABASE_URL ${coldStart.databaseUrlMs} ms`}`,
+);
 
 const report = {
   date: new Date().toISOString(),
   node: process.version,
-  config: { duration: DURATION, warmup: WARMUP, rounds: ROUNDS, connections: CONNECTIONS, database: embedded ? 'embedded' : 'DATABASE_URL', poolSize: env.DATABASE_POOL_SIZE ?? 'default' },
+  config: {
+    duration: DURATION,
+    warmup: WARMUP,
+    rounds: ROUNDS,
+    connections: CONNECTIONS,
+    database: embedded ? 'embedded' : 'DATABASE_URL',
+    poolSize: env.DATABASE_POOL_SIZE ?? 'default',
+  },
   selection: 'best run (highest req/s) of each server',
   read: read?.name ?? null,
   parity,
@@ -312,11 +358,20 @@ async function load(target, op, seconds) {
     connections: CONNECTIONS,
     duration: seconds,
     headers: auth,
-    requests: [{ setupRequest: (req) => { const r = op.request(k++); return { ...req, ...r, headers: { ...req.headers, ...r.headers } }; } }],
+    requests: [
+      {
+        setupRequest: (req) => {
+          const r = op.request(k++);
+          return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+        },
+      },
+    ],
   });
   const cpuUsedMs = cpuMs(target.child.pid) - cpuBefore;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
-  const unexpected = Object.entries(statuses).filter(([code]) => Number(code) !== op.expect).reduce((n, [, c]) => n + c, 0);
+  const unexpected = Object.entries(statuses)
+    .filter(([code]) => Number(code) !== op.expect)
+    .reduce((n, [, c]) => n + c, 0);
   return {
     rps: result.requests.average,
     requests: result.requests.total,
@@ -343,8 +398,16 @@ function best(runs) {
 
 async function chooseRead() {
   const candidates = [
-    { key: 'get-token-exchange-profile', name: 'GET /token-exchange-profiles/{id}', request: (k) => ({ method: 'GET', path: `/api/v2/token-exchange-profiles/tep_bench_p${k % PATCH_PROFILES}` }) },
-    { key: 'list-org-client-grants', name: 'GET /organizations/{id}/client-grants', request: (k) => ({ method: 'GET', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants` }) },
+    {
+      key: 'get-token-exchange-profile',
+      name: 'GET /token-exchange-profiles/{id}',
+      request: (k) => ({ method: 'GET', path: `/api/v2/token-exchange-profiles/tep_bench_p${k % PATCH_PROFILES}` }),
+    },
+    {
+      key: 'list-org-client-grants',
+      name: 'GET /organizations/{id}/client-grants',
+      request: (k) => ({ method: 'GET', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants` }),
+    },
   ];
   for (const c of candidates) {
     await resetAssociations();
@@ -363,10 +426,30 @@ async function checkParity() {
     { method: 'DELETE', path: `/api/v2/organizations/${orgId(0)}/client-grants/${grantId(0)}` },
     { method: 'DELETE', path: `/api/v2/organizations/org_missing/client-grants/${grantId(0)}` },
     { method: 'DELETE', path: `/api/v2/organizations/${'x'.repeat(51)}/client-grants/${grantId(0)}` },
-    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"name":"bench profile a"}' },
-    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_missing', headers: { 'content-type': 'application/json' }, body: '{"name":"bench profile a"}' },
-    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"subject_token_type":"urn:bench:p1"}' },
-    { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{"name":"ab"}' },
+    {
+      method: 'PATCH',
+      path: '/api/v2/token-exchange-profiles/tep_bench_p0',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"bench profile a"}',
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v2/token-exchange-profiles/tep_missing',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"bench profile a"}',
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v2/token-exchange-profiles/tep_bench_p0',
+      headers: { 'content-type': 'application/json' },
+      body: '{"subject_token_type":"urn:bench:p1"}',
+    },
+    {
+      method: 'PATCH',
+      path: '/api/v2/token-exchange-profiles/tep_bench_p0',
+      headers: { 'content-type': 'application/json' },
+      body: '{"name":"ab"}',
+    },
     { method: 'PATCH', path: '/api/v2/token-exchange-profiles/tep_bench_p0', headers: { 'content-type': 'application/json' }, body: '{}' },
     { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d0' },
     { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d0' },
@@ -392,7 +475,10 @@ async function checkEffects() {
   const problems = [];
   const json = { 'content-type': 'application/json' };
   const patched = {};
-  for (const [label, target, n] of [['service', service, 1], ['baseline', baseline, 2]]) {
+  for (const [label, target, n] of [
+    ['service', service, 1],
+    ['baseline', baseline, 2],
+  ]) {
     await call(target, { method: 'DELETE', path: `/api/v2/organizations/${orgId(n)}/client-grants/${grantId(n)}` });
     await call(target, { method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${n}` });
     const response = await fetch(`http://127.0.0.1:${target.port}/api/v2/token-exchange-profiles/tep_bench_p${n}`, {
@@ -402,32 +488,50 @@ async function checkEffects() {
     });
     patched[label] = await response.json();
   }
-  const associations = await db.query('SELECT organization_id FROM organization_client_grants WHERE (organization_id = $1 AND grant_id = $2) OR (organization_id = $3 AND grant_id = $4)', [orgId(1), grantId(1), orgId(2), grantId(2)]);
+  const associations = await db.query(
+    'SELECT organization_id FROM organization_client_grants WHERE (organization_id = $1 AND grant_id = $2) OR (organization_id = $3 AND grant_id = $4)',
+    [orgId(1), grantId(1), orgId(2), grantId(2)],
+  );
   if (associations.rowCount !== 0) problems.push({ effect: 'org client grant association not removed' });
   const grants = await db.query('SELECT count(*)::int AS n FROM client_grants WHERE id = ANY($1)', [[grantId(1), grantId(2)]]);
   if (grants.rows[0].n !== 2) problems.push({ effect: 'client grant itself was deleted' });
   const profiles = await db.query("SELECT count(*)::int AS n FROM token_exchange_profiles WHERE id IN ('tep_bench_d1', 'tep_bench_d2')");
   if (profiles.rows[0].n !== 0) problems.push({ effect: 'profile not deleted' });
-  const updated = await db.query("SELECT id, name, subject_token_type, updated_at > created_at AS advanced FROM token_exchange_profiles WHERE id IN ('tep_bench_p1', 'tep_bench_p2') ORDER BY id");
+  const updated = await db.query(
+    "SELECT id, name, subject_token_type, updated_at > created_at AS advanced FROM token_exchange_profiles WHERE id IN ('tep_bench_p1', 'tep_bench_p2') ORDER BY id",
+  );
   for (const row of updated.rows) {
-    if (row.name !== 'effect check' || !row.subject_token_type.startsWith('urn:bench:effect') || !row.advanced) problems.push({ effect: `PATCH effect differs on ${row.id}`, row });
+    if (row.name !== 'effect check' || !row.subject_token_type.startsWith('urn:bench:effect') || !row.advanced)
+      problems.push({ effect: `PATCH effect differs on ${row.id}`, row });
   }
-  const shape = (body) => Object.keys(body ?? {}).sort().join(',');
-  if (shape(patched.service) !== shape(patched.baseline)) problems.push({ effect: 'PATCH body shape differs', service: shape(patched.service), baseline: shape(patched.baseline) });
+  const shape = (body) =>
+    Object.keys(body ?? {})
+      .sort()
+      .join(',');
+  if (shape(patched.service) !== shape(patched.baseline))
+    problems.push({ effect: 'PATCH body shape differs', service: shape(patched.service), baseline: shape(patched.baseline) });
   // Put the profiles back as the PATCH workload expects them.
-  await db.query("UPDATE token_exchange_profiles SET name = 'bench profile a', subject_token_type = 'urn:bench:p' || substr(id, 12) WHERE id IN ('tep_bench_p1', 'tep_bench_p2')");
+  await db.query(
+    "UPDATE token_exchange_profiles SET name = 'bench profile a', subject_token_type = 'urn:bench:p' || substr(id, 12) WHERE id IN ('tep_bench_p1', 'tep_bench_p2')",
+  );
   return problems;
 }
 
 async function call(target, { method, path, headers = {}, body, noAuth }) {
-  const response = await fetch(`http://127.0.0.1:${target.port}${path}`, { method, headers: { ...(noAuth ? {} : auth), ...headers }, body });
+  const response = await fetch(`http://127.0.0.1:${target.port}${path}`, {
+    method,
+    headers: { ...(noAuth ? {} : auth), ...headers },
+    body,
+  });
   await response.arrayBuffer();
   return { status: response.status };
 }
 
 async function seed() {
   log('seeding');
-  await db.query(`INSERT INTO organizations (id, name) SELECT 'org_bench' || lpad(i::text, 6, '0'), 'bench-org-' || i FROM generate_series(0, ${ORGS - 1}) i`);
+  await db.query(
+    `INSERT INTO organizations (id, name) SELECT 'org_bench' || lpad(i::text, 6, '0'), 'bench-org-' || i FROM generate_series(0, ${ORGS - 1}) i`,
+  );
   await db.query(`INSERT INTO client_grants (id, client_id, audience, scope, organization_usage, allow_any_organization)
     SELECT 'cgr_bench' || lpad(i::text, 6, '0'), 'bench-client-' || i, 'https://bench.api/', ARRAY['read:things','write:things'], 'allow', false
     FROM generate_series(0, ${GRANTS - 1}) i`);

@@ -9,7 +9,9 @@ export function encryptPrivateKey(pem: string, secret: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', deriveKey(secret, salt), iv);
   const ciphertext = Buffer.concat([cipher.update(pem, 'utf8'), cipher.final()]);
-  return [PREFIX, salt, iv, cipher.getAuthTag(), ciphertext].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [PREFIX, salt, iv, cipher.getAuthTag(), ciphertext]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The PEM, whether stored encrypted or (written before a secret was configured) in clear. */

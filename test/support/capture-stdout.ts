@@ -5,12 +5,12 @@
 export async function captureLogLines(fn: () => Promise<void>): Promise<Record<string, unknown>[]> {
   const lines: Record<string, unknown>[] = [];
   const original = process.stdout.write.bind(process.stdout);
-  process.stdout.write = ((chunk: string | Uint8Array, ...rest: unknown[]) => {
+  process.stdout.write = (chunk: string | Uint8Array, ...rest: unknown[]) => {
     const text = typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8');
     if (!text.startsWith('{"level":')) return (original as (...a: unknown[]) => boolean)(chunk, ...rest);
     for (const line of text.split('\n').filter(Boolean)) lines.push(JSON.parse(line) as Record<string, unknown>);
     return true;
-  }) as typeof process.stdout.write;
+  };
   try {
     await fn();
   } finally {

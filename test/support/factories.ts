@@ -9,7 +9,9 @@ export class Factories {
   constructor(private readonly prisma: PrismaService) {}
 
   organization(overrides: { name?: string; display_name?: string } = {}) {
-    return this.prisma.organization.create({ data: { id: newId('org'), name: overrides.name ?? `org-${unique()}`, display_name: overrides.display_name } });
+    return this.prisma.organization.create({
+      data: { id: newId('org'), name: overrides.name ?? `org-${unique()}`, display_name: overrides.display_name },
+    });
   }
 
   clientGrant(overrides: { client_id?: string; audience?: string; scope?: string[] } = {}) {
@@ -47,7 +49,12 @@ export class Factories {
   async clientGrants(count: number): Promise<string[]> {
     const ids = Array.from({ length: count }, () => newId('cgr'));
     await this.prisma.clientGrant.createMany({
-      data: ids.map((id) => ({ id, client_id: `client_${unique()}`, audience: `https://api-${unique()}.example.com/`, scope: ['read:things'] })),
+      data: ids.map((id) => ({
+        id,
+        client_id: `client_${unique()}`,
+        audience: `https://api-${unique()}.example.com/`,
+        scope: ['read:things'],
+      })),
     });
     return ids;
   }
@@ -56,7 +63,13 @@ export class Factories {
   async tokenExchangeProfiles(count: number): Promise<string[]> {
     const ids = Array.from({ length: count }, () => newId('tep'));
     await this.prisma.tokenExchangeProfile.createMany({
-      data: ids.map((id) => ({ id, name: `profile ${unique()}`, subject_token_type: `urn:test:${unique()}`, action_id: `act_${unique()}`, type: 'custom_authentication' })),
+      data: ids.map((id) => ({
+        id,
+        name: `profile ${unique()}`,
+        subject_token_type: `urn:test:${unique()}`,
+        action_id: `act_${unique()}`,
+        type: 'custom_authentication',
+      })),
     });
     return ids;
   }

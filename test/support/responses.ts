@@ -5,7 +5,7 @@ import type { Response } from 'supertest';
 /** Asserts the status and the whole error body, exactly. */
 export function expectError(res: Response, status: number, errorCode: string, message: string): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/);
+  assert.match(res.headers['content-type'], /^application\/json; charset=utf-8$/);
   assert.deepEqual(res.body, { statusCode: status, error: STATUS_CODES[status], message, errorCode });
 }
 
@@ -32,7 +32,7 @@ export function expectUnauthorized(res: Response, message: string): void {
 /** Asserts an OAuth 2.0 error (RFC 6749 §5.2) from the token endpoint: status and whole body, exactly. */
 export function expectOAuthError(res: Response, status: number, error: string, description: string): void {
   assert.equal(res.status, status, `expected ${status}, got ${res.status}: ${JSON.stringify(res.body)}`);
-  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/);
+  assert.match(res.headers['content-type'], /^application\/json; charset=utf-8$/);
   assert.equal(res.headers['cache-control'], 'no-store');
   assert.deepEqual(res.body, { error, error_description: description });
 }

@@ -13,7 +13,11 @@ export async function createEmptyDatabase(): Promise<string> {
 }
 
 /** One statement on a fresh connection; the rows. */
-export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(url: string, sql: string, params: unknown[] = []): Promise<T[]> {
+export async function query<T extends pg.QueryResultRow = pg.QueryResultRow>(
+  url: string,
+  sql: string,
+  params: unknown[] = [],
+): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

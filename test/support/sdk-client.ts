@@ -10,7 +10,11 @@ const env = (name: string): string => {
 };
 
 async function main(): Promise<void> {
-  const management = new ManagementClient({ domain: env('SDK_DOMAIN'), clientId: env('SDK_CLIENT_ID'), clientSecret: env('SDK_CLIENT_SECRET') });
+  const management = new ManagementClient({
+    domain: env('SDK_DOMAIN'),
+    clientId: env('SDK_CLIENT_ID'),
+    clientSecret: env('SDK_CLIENT_SECRET'),
+  });
   await management.organizations.clientGrants.delete(env('ORG_ID'), env('GRANT_ID'));
   await management.tokenExchangeProfiles.update(env('PROFILE_ID'), { name: 'renamed by the sdk', subject_token_type: 'urn:sdk:updated' });
   await management.tokenExchangeProfiles.delete(env('DOOMED_PROFILE_ID'));
@@ -21,9 +25,11 @@ async function main(): Promise<void> {
   );
   // The issuer's own endpoints through the same SDK: a client's lifecycle and a key rotation.
   const created = await management.clients.create({ name: 'made by the sdk', app_type: 'non_interactive' });
-  const rotated = await management.clients.rotateSecret(created.client_id!);
-  const fetched = await management.clients.get(created.client_id!);
-  await management.clients.delete(created.client_id!);
+  const clientId = created.client_id;
+  if (clientId === undefined) throw new Error('POST /clients answered without a client_id');
+  const rotated = await management.clients.rotateSecret(clientId);
+  const fetched = await management.clients.get(clientId);
+  await management.clients.delete(clientId);
   const { kid } = await management.keys.signing.rotate();
   const clients = {
     createdHasSecret: typeof created.client_secret === 'string',
@@ -34,7 +40,8 @@ async function main(): Promise<void> {
   process.stdout.write(`${JSON.stringify({ ok: true, missing, clients, rotatedKid: typeof kid === 'string' })}\n`);
 }
 
-main().catch((error: { message?: string; statusCode?: number; body?: unknown }) => {
+main().catch((caught: unknown) => {
+  const error = caught as { message?: string; statusCode?: number; body?: unknown };
   process.stdout.write(`${JSON.stringify({ ok: false, message: error.message, statusCode: error.statusCode, body: error.body })}\n`);
   process.exit(1);
 });

@@ -39,7 +39,13 @@ export class Sdk {
   private get options() {
     const fetchAndRecord: typeof fetch = async (input, init) => {
       const response = await fetch(input, init);
-      this.calls.push({ method: init?.method ?? 'GET', url: String(input), status: response.status, at: Date.now(), headers: response.headers });
+      this.calls.push({
+        method: init?.method ?? 'GET',
+        url: input instanceof Request ? input.url : String(input),
+        status: response.status,
+        at: Date.now(),
+        headers: response.headers,
+      });
       return response;
     };
     return { baseUrl: this.baseUrl, token: this.token, maxRetries: this.maxRetries, fetch: fetchAndRecord };

@@ -26,17 +26,18 @@ export class ServerProcess {
 
   /** `group`: run in a process group of its own, like a terminal's foreground job (see killGroup). */
   constructor(env: Record<string, string>, command: string[] = [process.execPath, MAIN_JS], group = false) {
-    this.child = spawn(command[0], command.slice(1), {
+    const child = spawn(command[0], command.slice(1), {
       cwd: PROJECT_ROOT,
       detached: group,
       env: { PATH: process.env.PATH ?? '/usr/bin:/bin', HOME: process.env.HOME ?? '/tmp', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    for (const stream of [this.child.stdout!, this.child.stderr!]) {
+    this.child = child;
+    for (const stream of [child.stdout, child.stderr]) {
       let buffered = '';
       stream.setEncoding('utf8').on('data', (chunk: string) => {
         const parts = (buffered + chunk).split('\n');
-        buffered = parts.pop()!;
+        buffered = parts.pop() ?? '';
         this.lines.push(...parts);
         this.notify();
       });
@@ -51,7 +52,8 @@ export class ServerProcess {
   }
 
   get pid(): number {
-    return this.child.pid!;
+    if (this.child.pid === undefined) throw new Error('the server process was not started');
+    return this.child.pid;
   }
 
   get output(): string {
@@ -64,7 +66,8 @@ export class ServerProcess {
       const check = (): boolean => {
         const line = this.lines.find((l) => pattern.test(l));
         if (line !== undefined) return finish(() => resolvePromise(line));
-        if (this.exit) return finish(() => reject(new Error(`process exited (${JSON.stringify(this.exit)}) before ${pattern}:\n${this.output}`)));
+        if (this.exit)
+          return finish(() => reject(new Error(`process exited (${JSON.stringify(this.exit)}) before ${pattern}:\n${this.output}`)));
         return false;
       };
       const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${pattern}:\n${this.output}`))), timeoutMs);
@@ -93,7 +96,6 @@ export class ServerProcess {
   }
 }
 
-
 /**
  * Pids of live postgres postmasters on `dir`: the command line names it (`-D <dir>`), or, when
  * started inside it (`-D /proc/self/cwd`, see embedded-postgres.ts), it is their working directory.
@@ -116,5 +118,5 @@ export async function postgresProcessesFor(dir: string): Promise<number[]> {
 export async function isRunning(pid: number): Promise<boolean> {
   const { readFile } = await import('node:fs/promises');
   const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => '');
-  return stat !== '' && stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  return stat !== '' && !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
 }

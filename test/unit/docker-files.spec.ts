@@ -10,7 +10,8 @@ import { PROJECT_ROOT } from '../support/server-process.js';
 interface Service {
   image?: string;
   build?: unknown;
-  environment?: Record<string, string> | string[];
+  // YAML scalars: PORT: 3000 is a number, PORT: "3000" a string.
+  environment?: Record<string, string | number | boolean> | string[];
   depends_on?: Record<string, { condition?: string }> | string[];
   healthcheck?: { test?: string[] | string };
   ports?: string[];
@@ -39,7 +40,10 @@ describe('docker-compose.yml', () => {
   it('gives the app only variables the configuration validates', () => {
     const names = Object.keys(environment(app));
     assert.ok(names.length > 0);
-    assert.deepEqual(names.filter((name) => !(ENV_VARIABLES as string[]).includes(name)), []);
+    assert.deepEqual(
+      names.filter((name) => !(ENV_VARIABLES as string[]).includes(name)),
+      [],
+    );
   });
 
   it('points DATABASE_URL at the postgres service with its credentials', () => {
@@ -71,7 +75,10 @@ describe('Dockerfile', () => {
     .split('\n')
     .map((line) => line.trim())
     .filter((line) => line && !line.startsWith('#'));
-  const stages = instructions.reduce<string[][]>((all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)?.push(line), all)), []);
+  const stages = instructions.reduce<string[][]>(
+    (all, line) => (line.startsWith('FROM ') ? [...all, [line]] : (all.at(-1)?.push(line), all)),
+    [],
+  );
   const runtime = stages.at(-1) ?? [];
 
   it('is multi-stage, on a Node 20 image', () => {
@@ -93,7 +100,7 @@ describe('Dockerfile', () => {
 
   it('checks /readyz, ships the migrations and starts the compiled server', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
-    assert.ok(runtime.some((line) => /^COPY --from=build \/app\/prisma\/migrations /.test(line)));
+    assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
     assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), 'CMD ["node", "dist/src/main.js"]');
   });
 

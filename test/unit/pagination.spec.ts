@@ -1,12 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
+import { HttpStatus } from '@nestjs/common';
 import { ApiError } from '../../src/common/api-error.js';
 import { encodeCursor, listPage, pageWindow, type PageSource } from '../../src/common/pagination/pagination.js';
 
 const rows = Array.from({ length: 7 }, (_, i) => ({ id: `id_${i}` }));
 const source: PageSource<{ id: string }> = {
-  rows: async ({ skip, take, afterId }) => rows.filter((r) => afterId === undefined || r.id > afterId).slice(skip, skip + take),
-  count: async () => rows.length,
+  rows: ({ skip, take, afterId }) => Promise.resolve(rows.filter((r) => afterId === undefined || r.id > afterId).slice(skip, skip + take)),
+  count: () => Promise.resolve(rows.length),
 };
 const view = (r: { id: string }) => r.id;
 
@@ -24,11 +25,17 @@ describe('pageWindow', () => {
 
   it('refuses offset pages reaching past 1000 records, allowing the last one', () => {
     assert.equal(pageWindow({ page: 19, per_page: 50 }).kind, 'offset');
-    assert.throws(() => pageWindow({ page: 20, per_page: 50 }), (e: ApiError) => e.status === 400 && e.errorCode === 'invalid_paging');
+    assert.throws(
+      () => pageWindow({ page: 20, per_page: 50 }),
+      (e: ApiError) => e.status === HttpStatus.BAD_REQUEST && e.errorCode === 'invalid_paging',
+    );
   });
 
   it('refuses a from that is not one of its own cursors', () => {
-    assert.throws(() => pageWindow({ from: '***' }), (e: ApiError) => e.status === 400 && e.errorCode === 'invalid_query_string');
+    assert.throws(
+      () => pageWindow({ from: '***' }),
+      (e: ApiError) => e.status === HttpStatus.BAD_REQUEST && e.errorCode === 'invalid_query_string',
+    );
   });
 });
 

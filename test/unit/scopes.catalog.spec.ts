@@ -27,7 +27,10 @@ function referenceCatalog(): Map<string, string[]> {
   for (const row of rows) {
     const match = /^\|\s*([a-z_]+)\s*\|\s*([a-z, ]+?)\s*\|$/.exec(row.trim());
     if (!match) break;
-    catalog.set(match[1], match[2].split(',').map((a) => a.trim()));
+    catalog.set(
+      match[1],
+      match[2].split(',').map((a) => a.trim()),
+    );
   }
   return catalog;
 }
@@ -78,14 +81,18 @@ describe('@Scopes() typing', () => {
       types: ['node'],
     };
     const host = ts.createCompilerHost(options);
-    const { getSourceFile, fileExists, readFile } = host;
+    const [getSourceFile, fileExists, readFile] = [host.getSourceFile.bind(host), host.fileExists.bind(host), host.readFile.bind(host)];
     host.fileExists = (f) => files.has(f) || fileExists(f);
     host.readFile = (f) => files.get(f) ?? readFile(f);
-    host.getSourceFile = (f, v, ...rest) => (files.has(f) ? ts.createSourceFile(f, files.get(f)!, v) : getSourceFile(f, v, ...rest));
+    host.getSourceFile = (f, v, ...rest) => {
+      const text = files.get(f);
+      return text !== undefined ? ts.createSourceFile(f, text, v) : getSourceFile(f, v, ...rest);
+    };
     const program = ts.createProgram([...files.keys()], options, host);
     const result: Record<string, string[]> = {};
     for (const [name] of Object.entries(snippets)) {
-      const file = program.getSourceFile(join(repoRoot, 'test', `__scopes_${name}.mts`))!;
+      const file = program.getSourceFile(join(repoRoot, 'test', `__scopes_${name}.mts`));
+      if (!file) throw new Error(`snippet ${name} was not compiled`);
       result[name] = [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)].map((d) =>
         ts.flattenDiagnosticMessageText(d.messageText, '\n'),
       );

@@ -27,7 +27,10 @@ describe('TLS and issuer configuration', () => {
   });
 
   it('one without the other is refused', () => {
-    assert.throws(() => loadConfig({ TLS_CERT_FILE: join(dir, 'cert.pem') }), new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together'));
+    assert.throws(
+      () => loadConfig({ TLS_CERT_FILE: join(dir, 'cert.pem') }),
+      new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together'),
+    );
     assert.throws(() => loadConfig({ TLS_KEY_FILE: join(dir, 'key.pem') }), ConfigError);
   });
 
@@ -44,7 +47,10 @@ describe('TLS and issuer configuration', () => {
       () => loadConfig({ KEY_ENCRYPTION_SECRET: 'short' }),
       new ConfigError('Invalid configuration: KEY_ENCRYPTION_SECRET must be longer than or equal to 16 characters (got (value hidden))'),
     );
-    assert.throws(() => loadConfig({ BOOTSTRAP_CLIENT_SECRET: 'short' }), /BOOTSTRAP_CLIENT_SECRET must be longer than or equal to 32 characters/);
+    assert.throws(
+      () => loadConfig({ BOOTSTRAP_CLIENT_SECRET: 'short' }),
+      /BOOTSTRAP_CLIENT_SECRET must be longer than or equal to 32 characters/,
+    );
     assert.equal(loadConfig({ BOOTSTRAP_CLIENT_ID: 'ci-admin', BOOTSTRAP_CLIENT_SECRET: 'x'.repeat(32) }).bootstrapClientId, 'ci-admin');
   });
 });

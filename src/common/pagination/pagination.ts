@@ -5,8 +5,7 @@ import { DEFAULT_PAGE_SIZE, type CheckpointPaginationQuery, type OffsetPaginatio
 export const MAX_OFFSET_RECORDS = 1000;
 
 export type PageWindow =
-  | { kind: 'offset'; page: number; perPage: number; includeTotals: boolean }
-  | { kind: 'checkpoint'; afterId?: string; take: number };
+  { kind: 'offset'; page: number; perPage: number; includeTotals: boolean } | { kind: 'checkpoint'; afterId?: string; take: number };
 
 /** What a service supplies: rows ordered by their unique id (so pages never overlap), and a count. */
 export interface PageSource<Row extends { id: string }> {
@@ -27,7 +26,11 @@ type AnyQuery = Partial<OffsetPaginationQuery & CheckpointPaginationQuery>;
 export function pageWindow(query: AnyQuery, style: 'offset' | 'checkpoint' | 'either' = 'either'): PageWindow {
   const checkpoint = style === 'checkpoint' || (style === 'either' && (query.from !== undefined || query.take !== undefined));
   if (checkpoint) {
-    return { kind: 'checkpoint', afterId: query.from === undefined ? undefined : decodeCursor(query.from), take: query.take ?? DEFAULT_PAGE_SIZE };
+    return {
+      kind: 'checkpoint',
+      afterId: query.from === undefined ? undefined : decodeCursor(query.from),
+      take: query.take ?? DEFAULT_PAGE_SIZE,
+    };
   }
   const page = query.page ?? 0;
   const perPage = query.per_page ?? DEFAULT_PAGE_SIZE;
@@ -66,7 +69,10 @@ export function encodeCursor(id: string): string {
 function decodeCursor(from: string): string {
   const id = Buffer.from(from, 'base64url').toString('utf8');
   if (!id || encodeCursor(id) !== from) {
-    throw badRequest('invalid_query_string', `Query validation error: 'Invalid checkpoint' on property from (Optional Id from which to start selection.).`);
+    throw badRequest(
+      'invalid_query_string',
+      `Query validation error: 'Invalid checkpoint' on property from (Optional Id from which to start selection.).`,
+    );
   }
   return id;
 }
