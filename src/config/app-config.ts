@@ -26,6 +26,9 @@ export class AppConfig {
   readonly bootstrapClientId?: string;
   readonly bootstrapClientSecret?: string;
   readonly tls?: { certFile: string; keyFile: string };
+  readonly httpHeadersTimeoutMs: number;
+  readonly httpRequestTimeoutMs: number;
+  readonly httpKeepAliveTimeoutMs: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -68,6 +71,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
     bootstrapClientId: parsed.BOOTSTRAP_CLIENT_ID,
     bootstrapClientSecret: parsed.BOOTSTRAP_CLIENT_SECRET,
     tls: tlsFiles(parsed.TLS_CERT_FILE, parsed.TLS_KEY_FILE),
+    ...httpTimeouts(parsed),
   });
 }
 
@@ -92,6 +96,9 @@ class EnvSchemaKeys implements Record<keyof EnvSchema, undefined> {
   BOOTSTRAP_CLIENT_SECRET = undefined;
   TLS_CERT_FILE = undefined;
   TLS_KEY_FILE = undefined;
+  HTTP_HEADERS_TIMEOUT_MS = undefined;
+  HTTP_REQUEST_TIMEOUT_MS = undefined;
+  HTTP_KEEP_ALIVE_TIMEOUT_MS = undefined;
 }
 
 /** HTTPS needs both files; one without the other is a mistake worth refusing at boot. */
@@ -102,6 +109,22 @@ function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
     if (!existsSync(file)) throw new ConfigError(`Invalid configuration: ${name} does not exist (got ${JSON.stringify(file)})`);
   }
   return { certFile: resolve(certFile), keyFile: resolve(keyFile) };
+}
+
+/**
+ * 10 s for headers and 30 s for the whole request are generous for bodies of at most 10 kB;
+ * 72 s keep-alive (Fastify's default) outlasts the 60 s idle timeout of common load balancers.
+ */
+function httpTimeouts(parsed: EnvSchema): Pick<AppConfig, 'httpHeadersTimeoutMs' | 'httpRequestTimeoutMs' | 'httpKeepAliveTimeoutMs'> {
+  const httpHeadersTimeoutMs = parsed.HTTP_HEADERS_TIMEOUT_MS ?? 10_000;
+  const httpRequestTimeoutMs = parsed.HTTP_REQUEST_TIMEOUT_MS ?? 30_000;
+  // Node lets the request timeout cut the headers wait short; a larger headers timeout would be a silent no-op.
+  if (httpHeadersTimeoutMs > httpRequestTimeoutMs) {
+    throw new ConfigError(
+      `Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got ${httpHeadersTimeoutMs} and ${httpRequestTimeoutMs})`,
+    );
+  }
+  return { httpHeadersTimeoutMs, httpRequestTimeoutMs, httpKeepAliveTimeoutMs: parsed.HTTP_KEEP_ALIVE_TIMEOUT_MS ?? 72_000 };
 }
 
 function emptyToUndefined(value: string | undefined): string | undefined {

@@ -7,6 +7,7 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
 const port = { message: 'must be an integer from 0 to 65535' };
 const positive = { message: 'must be a positive integer' };
 const poolSize = { message: 'must be an integer from 1 to 200' };
+const timeoutMs = { message: 'must be an integer number of milliseconds from 100 to 3600000' };
 
 /** Every environment variable the service reads. Anything else in the environment is ignored. */
 export class EnvSchema {
@@ -66,4 +67,16 @@ export class EnvSchema {
 
   @IsOptional() @IsString()
   TLS_KEY_FILE?: string;
+
+  /** How long a client may take to send the request line and headers. */
+  @IsOptional() @Type(() => Number) @IsInt(timeoutMs) @Min(100, timeoutMs) @Max(3_600_000, timeoutMs)
+  HTTP_HEADERS_TIMEOUT_MS?: number;
+
+  /** How long a client may take to send the whole request, body included. */
+  @IsOptional() @Type(() => Number) @IsInt(timeoutMs) @Min(100, timeoutMs) @Max(3_600_000, timeoutMs)
+  HTTP_REQUEST_TIMEOUT_MS?: number;
+
+  /** How long an idle keep-alive connection is kept open. */
+  @IsOptional() @Type(() => Number) @IsInt(timeoutMs) @Min(100, timeoutMs) @Max(3_600_000, timeoutMs)
+  HTTP_KEEP_ALIVE_TIMEOUT_MS?: number;
 }

@@ -1,6 +1,6 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { AppLogger } from '../common/app-logger.js';
+import { JsonLogger } from '../common/json-logger.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations } from './migrator.js';
 
@@ -14,7 +14,7 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly logger: AppLogger,
+    private readonly logger: JsonLogger,
   ) {}
 
   async prepare(): Promise<string> {

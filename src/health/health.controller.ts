@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { LIVENESS_ROUTE, READINESS_ROUTE } from '../routes.js';
 
 /** Probes for orchestrators: unauthenticated and never rate limited. */
 @Public()
@@ -13,13 +14,13 @@ export class HealthController {
   constructor(private readonly prisma: PrismaService) {}
 
   /** The process is up. */
-  @Get('healthz')
+  @Get(LIVENESS_ROUTE)
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** The database answers; a failure becomes 503 database_unavailable. */
-  @Get('readyz')
+  @Get(READINESS_ROUTE)
   async ready(): Promise<{ status: 'ok' }> {
     await this.prisma.$queryRaw`SELECT 1`;
     return { status: 'ok' };

@@ -38,6 +38,9 @@ describe('loadConfig', () => {
         bootstrapClientId: undefined,
         bootstrapClientSecret: undefined,
         tls: undefined,
+        httpHeadersTimeoutMs: 10_000,
+        httpRequestTimeoutMs: 30_000,
+        httpKeepAliveTimeoutMs: 72_000,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
@@ -99,12 +102,26 @@ describe('loadConfig', () => {
     ['RATE_LIMIT_KEY_PREFIX', 'a b', 'RATE_LIMIT_KEY_PREFIX must be 1-64 letters, digits, or _ : . -'],
     ['DATABASE_POOL_SIZE', '500', 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of the following values: error, warn, info, debug'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '99', 'HTTP_HEADERS_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
+    ['HTTP_REQUEST_TIMEOUT_MS', 'soon', 'HTTP_REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '3600001', 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
   ];
   for (const [name, value, reason] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {
       assert.equal(configError({ [name]: value }), `Invalid configuration: ${reason} (got ${JSON.stringify(value)})`);
     });
   }
+
+  it('HTTP timeouts: defaults, explicit values, and a headers timeout above the request timeout refused', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual([defaults.httpHeadersTimeoutMs, defaults.httpRequestTimeoutMs, defaults.httpKeepAliveTimeoutMs], [10_000, 30_000, 72_000]);
+    const set = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' });
+    assert.deepEqual([set.httpHeadersTimeoutMs, set.httpRequestTimeoutMs, set.httpKeepAliveTimeoutMs], [500, 1500, 5000]);
+    assert.equal(
+      configError({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }),
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got 20000 and 10000)',
+    );
+  });
 
   it('stays on one line for a value containing a newline', () => {
     assert.equal(configError({ LOG_LEVEL: 'info\nerror' }).split('\n').length, 1);
