@@ -1,0 +1,61 @@
+import assert from 'node:assert/strict';
+import type { AddressInfo } from 'node:net';
+import { after, before, describe, it } from 'node:test';
+import { RawClient } from '../support/raw-http.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+const TIMEOUT_BODY = { statusCode: 408, error: 'Request Timeout', message: 'The request was not received in time.', errorCode: 'request_timeout' };
+
+describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)', () => {
+  let t: TestApp;
+  let port: number;
+  before(async () => {
+    t = await startTestApp({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' });
+    await t.app.listen(0, '127.0.0.1');
+    port = (t.app.getHttpServer().address() as AddressInfo).port;
+  });
+  after(() => t.close());
+
+  async function expectTimedOut(client: RawClient, started: number, withinMs: number): Promise<void> {
+    const res = await client.nextResponse(withinMs + 2000);
+    const elapsed = Date.now() - started;
+    assert.equal(res.status, 408);
+    assert.equal(res.headers.connection, 'close');
+    assert.deepEqual(JSON.parse(res.body), TIMEOUT_BODY);
+    await client.closed;
+    assert.ok(elapsed < withinMs, `closed after ${elapsed} ms`);
+  }
+
+  it('a body that never finishes: 408 in the error shape and the connection closed, no token needed', async () => {
+    const client = new RawClient(port);
+    await client.opened;
+    const started = Date.now();
+    client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
+    await expectTimedOut(client, started, 2500);
+  });
+
+  it('headers that never finish: 408 after the headers timeout', async () => {
+    const client = new RawClient(port);
+    await client.opened;
+    const started = Date.now();
+    client.write('GET /healthz HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+    await expectTimedOut(client, started, 1500);
+  });
+
+  it('a client that keeps trickling its body is cut off at the request timeout all the same', async () => {
+    const client = new RawClient(port);
+    await client.opened;
+    const started = Date.now();
+    client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    const trickle = setInterval(() => !client.isClosed && client.write(' '), 100);
+    try {
+      await expectTimedOut(client, started, 2500);
+    } finally {
+      clearInterval(trickle);
+    }
+  });
+
+  it('a prompt request is unaffected', async () => {
+    assert.equal((await t.api.get('/healthz')).status, 200);
+  });
+});
