@@ -7,7 +7,7 @@ export interface RawResponse {
 }
 
 /** Parses one HTTP/1.1 response with a Content-Length (what the service always sends). */
-export function parseResponse(text: string): RawResponse | undefined {
+function parseResponse(text: string): RawResponse | undefined {
   const end = text.indexOf('\r\n\r\n');
   if (end < 0) return undefined;
   const [statusLine, ...lines] = text.slice(0, end).split('\r\n');
