@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
@@ -49,6 +50,11 @@ function toManagementResponse(error: unknown): ErrorResponse {
   if (fastifyCode) {
     const [status, errorCode, message] = FASTIFY_ERRORS[fastifyCode];
     return { status, body: errorBody(status, errorCode, message), headers: {}, unexpected: false };
+  }
+  // Any other Fastify error about the request keeps its 4xx status; its own message may name internals.
+  const fastifyStatus = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500 && typeof (error as { code?: unknown }).code === 'string') {
+    return { status: fastifyStatus, body: errorBody(fastifyStatus, FrameworkErrorCode[fastifyStatus] ?? 'bad_request', `${STATUS_CODES[fastifyStatus] ?? 'Bad Request'}.`), headers: {}, unexpected: false };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
+import { captureLogLines } from '../support/capture-stdout.js';
 import { RawClient } from '../support/raw-http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -35,12 +36,17 @@ describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIME
     assert.ok(elapsed < withinMs, `closed after ${elapsed} ms`);
   }
 
-  it('a body that never finishes: 408 in the error shape and the connection closed, no token needed', async () => {
-    const client = new RawClient(port);
-    await client.opened;
-    const started = Date.now();
-    client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
-    await expectTimedOut(client, started, 2500);
+  it('a body that never finishes: 408 in the error shape and the connection closed, no token needed, nothing logged as an error', async () => {
+    const lines = await captureLogLines(async () => {
+      const client = new RawClient(port);
+      await client.opened;
+      const started = Date.now();
+      client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
+      await expectTimedOut(client, started, 2500);
+      // The aborted body reaches the error handler once the server has seen the connection go.
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    assert.deepEqual(lines.filter((l) => l.level === 'error'), []);
   });
 
   it('headers that never finish: 408 after the headers timeout', async () => {
@@ -62,6 +68,20 @@ describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIME
     } finally {
       clearInterval(trickle);
     }
+  });
+
+  it('a client that hangs up in the middle of its body is not an error of ours (nothing logged as an error)', async () => {
+    const lines = await captureLogLines(async () => {
+      for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
+        const client = new RawClient(port);
+        await client.opened;
+        client.write(`PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 100\r\n\r\n{"na`);
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        client.destroy();
+      }
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    assert.deepEqual(lines.filter((l) => l.level === 'error'), []);
   });
 
   it('a prompt request is unaffected', async () => {
