@@ -1,15 +1,25 @@
 import { randomUUID } from 'node:crypto';
+import type { Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { sendError } from './common/all-exceptions.filter.js';
+import { answerClientError } from './common/client-error.js';
 import type { JsonLogger } from './common/json-logger.js';
+import { rejectNulCharacters } from './common/nul-characters.hook.js';
 import { markFormBody } from './common/validation/coerce.js';
 import { AppConfig } from './config/app-config.js';
 import { setupOpenApi } from './openapi/openapi.js';
+import { API_PREFIX, UNPREFIXED_ROUTES } from './routes.js';
 
-export const API_PREFIX = 'api/v2';
-/** Routes served outside /api/v2 (health, and the issuer's own endpoints). */
-export const UNPREFIXED_ROUTES = ['healthz', 'readyz', 'oauth/token', '.well-known/jwks.json'];
+// Still exported from here until every importer reads them from routes.ts.
+export { API_PREFIX, UNPREFIXED_ROUTES };
 export const BODY_LIMIT_BYTES = 10 * 1024;
+/**
+ * Above Node's 16 kB limit on the request line and headers, so an over-long id is never cut
+ * short by the router (414) but reaches the validation pipe and gets its 400 invalid_uri;
+ * the URL's own size stays bounded by that limit (431).
+ */
+const MAX_PARAM_LENGTH = 16 * 1024 + 1;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
@@ -23,7 +33,15 @@ export function createAdapter(https?: { key: Buffer; cert: Buffer }): FastifyAda
       const header = req.headers['x-request-id'];
       return typeof header === 'string' && REQUEST_ID.test(header) ? header : randomUUID();
     },
-    return503OnClosing: true,
+    routerOptions: { maxParamLength: MAX_PARAM_LENGTH },
+    // Requests arriving while shutting down are answered by ConnectionDrain, in the error shape.
+    return503OnClosing: false,
+    // The router's own errors (a URL that does not decode) come before any hook and before Nest's
+    // error handler exists for them, so they are answered here, in the same shape.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
+      sendError(error, request, reply.header('X-Request-Id', request.id));
+    },
+    clientErrorHandler: answerClientError,
   });
 }
 
@@ -37,6 +55,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   fastify.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     reply.header('X-Request-Id', request.id);
   });
+  fastify.addHook('preValidation', rejectNulCharacters);
   // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
   fastify.addHook('preValidation', async (request: FastifyRequest) => {
     if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
@@ -53,7 +72,22 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
     });
   }
   await app.init();
-  setupOpenApi(app, app.get(AppConfig));
+  const config = app.get(AppConfig);
+  applyTimeouts(app.getHttpServer() as Server, config);
+  setupOpenApi(app, config);
   await fastify.ready();
   return app;
+}
+
+/**
+ * Node's own timeouts close a connection whose headers or whole request do not arrive in time
+ * (answered 408 by answerClientError). Set on the server rather than as adapter options because
+ * the adapter exists before the validated configuration does; Node reads them on every check.
+ */
+function applyTimeouts(server: Server & { connectionsCheckingInterval?: number }, config: AppConfig): void {
+  server.headersTimeout = config.httpHeadersTimeoutMs;
+  server.requestTimeout = config.httpRequestTimeoutMs;
+  server.keepAliveTimeout = config.httpKeepAliveTimeoutMs;
+  // Node checks for expired requests every 30 s by default, so a 10 s limit could take 40 s.
+  server.connectionsCheckingInterval = Math.min(1000, Math.ceil(config.httpHeadersTimeoutMs / 4));
 }

@@ -3,9 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { NestFactory } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { AppModule } from './app.module.js';
-import { API_PREFIX, configureApp, createAdapter } from './app.setup.js';
+import { configureApp, createAdapter } from './app.setup.js';
+import { ConnectionDrain } from './common/connection-drain.js';
 import { JsonLogger } from './common/json-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { API_PREFIX } from './routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
@@ -18,7 +20,10 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   handleSignals(app, logger);
 }
 
-/** SIGTERM/SIGINT: stop accepting, let in-flight requests finish, then close the pool and the embedded database. */
+/**
+ * SIGTERM/SIGINT: stop accepting, let received requests finish (answering later ones 503), drop
+ * stalled uploads, then close the pool and the embedded database.
+ */
 function handleSignals(app: NestFastifyApplication, logger: JsonLogger): void {
   let stopping = false;
   const stop = (signal: string): void => {
@@ -29,11 +34,9 @@ function handleSignals(app: NestFastifyApplication, logger: JsonLogger): void {
       logger.write('error', 'shutdown timed out, exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
-    // The server stops listening at once, but a keep-alive connection whose request was in
-    // flight would then idle for keepAliveTimeout (72 s) and hold the shutdown; close each
-    // one as soon as its response is out.
-    const server = app.getHttpServer() as { closeIdleConnections(): void };
-    setInterval(() => server.closeIdleConnections(), 50).unref();
+    // Without this, a keep-alive connection would idle for its timeout and an upload that never
+    // finishes would hold the shutdown until the 20 s limit.
+    app.get(ConnectionDrain).start(app.getHttpServer());
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {

@@ -2,7 +2,7 @@ import { chmod, mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Injectable, OnApplicationBootstrap } from '@nestjs/common';
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
-import { AppLogger } from '../common/app-logger.js';
+import { JsonLogger } from '../common/json-logger.js';
 import { randomAlphanumeric } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
 import { newClientSecret } from './client-secret.js';
@@ -21,7 +21,7 @@ export class AdminBootstrap implements OnApplicationBootstrap {
   constructor(
     private readonly clients: ClientsService,
     private readonly config: AppConfig,
-    private readonly logger: AppLogger,
+    private readonly logger: JsonLogger,
   ) {}
 
   async onApplicationBootstrap(): Promise<void> {

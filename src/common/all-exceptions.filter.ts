@@ -1,32 +1,40 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppLogger } from './app-logger.js';
-import { toErrorResponse } from './error-mapper.js';
-import { TOKEN_ROUTE } from './oauth-error.js';
+import { isTokenPath } from '../routes.js';
+import { toErrorResponse, type ErrorResponse } from './error-mapper.js';
+import { JsonLogger } from './json-logger.js';
 
-/** The only place an error body is sent from inside Nest's pipeline. */
+/**
+ * Where error bodies are sent from: Nest's pipeline, and Fastify's errors that reach Nest's
+ * error handler (body parsing, hooks). Router errors call sendError directly (see createAdapter).
+ */
 @Catch()
 export class AllExceptionsFilter implements ExceptionFilter {
-  constructor(private readonly logger: AppLogger) {}
+  constructor(private readonly logger: JsonLogger) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    sendError(exception, http.getRequest<FastifyRequest>(), http.getResponse<FastifyReply>(), this.logger);
+    const request = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    // The client's own request stream failed (it went away, or a timeout closed it): nobody is left to answer.
+    if (exception === request.raw.errored) return;
+    const { status, unexpected } = sendError(exception, request, reply);
+    if (unexpected) {
+      const err = exception as Error;
+      this.logger.write('error', err?.message ?? String(exception), {
+        reqId: request.id,
+        method: request.method,
+        path: request.url,
+        status,
+        stack: err?.stack,
+      });
+    }
   }
 }
 
-export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: AppLogger): void {
-  const { status, body, headers, unexpected } = toErrorResponse(exception, { oauthEndpoint: request.url.startsWith(`/${TOKEN_ROUTE}`) });
-  if (unexpected) {
-    const err = exception as Error;
-    logger.write('error', err?.message ?? String(exception), {
-      reqId: request.id,
-      method: request.method,
-      path: request.url,
-      status,
-      stack: err?.stack,
-    });
-  }
-  if (reply.sent) return;
-  reply.headers(headers).code(status).type('application/json; charset=utf-8').send(body);
+/** Maps the error and sends its body, unless a response is already out. */
+export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): ErrorResponse {
+  const response = toErrorResponse(exception, { oauthEndpoint: isTokenPath(request.url) });
+  if (!reply.sent) void reply.headers(response.headers).code(response.status).type('application/json; charset=utf-8').send(response.body);
+  return response;
 }

@@ -1,6 +1,11 @@
 import { Global, Module } from '@nestjs/common';
-import { AppLogger } from './app-logger.js';
+import { AppConfig } from '../config/app-config.js';
+import { ConnectionDrain } from './connection-drain.js';
+import { JsonLogger } from './json-logger.js';
 
 @Global()
-@Module({ providers: [AppLogger], exports: [AppLogger] })
+@Module({
+  providers: [{ provide: JsonLogger, useFactory: (config: AppConfig) => new JsonLogger(config.logLevel), inject: [AppConfig] }, ConnectionDrain],
+  exports: [JsonLogger, ConnectionDrain],
+})
 export class CommonModule {}

@@ -1,3 +1,4 @@
+import { STATUS_CODES } from 'node:http';
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
@@ -12,8 +13,11 @@ export interface ErrorResponse {
   unexpected: boolean;
 }
 
-// Fastify raises these before a request reaches Nest (body parsing, limits).
+// Fastify raises these before a request reaches Nest (URL decoding, body parsing, limits).
 const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
+  FST_ERR_BAD_URL: [400, 'invalid_uri', "Path validation error: 'Malformed percent-encoding in the URL'."],
+  // Unreachable while maxParamLength exceeds Node's header size limit (see createAdapter); kept in the shape if it changes.
+  FST_ERR_MAX_PARAM_LENGTH: [414, 'uri_too_long', 'URI Too Long.'],
   FST_ERR_CTP_INVALID_JSON_BODY: [400, 'invalid_body', 'Invalid JSON body.'],
   FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'invalid_body', 'Invalid JSON body.'],
   FST_ERR_CTP_BODY_TOO_LARGE: [413, 'payload_too_large', 'Request body exceeds 10kb.'],
@@ -21,8 +25,19 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'Request body size did not match Content-Length.'],
 };
 
+const UNREADABLE_REQUEST = new Set([400, 413, 415]);
+
 /** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
 export function toErrorResponse(error: unknown, options: { oauthEndpoint?: boolean } = {}): ErrorResponse {
+  const response = toManagementResponse(error);
+  // The token endpoint speaks OAuth even about a request it could not read (bad body, NUL characters).
+  if (options.oauthEndpoint && UNREADABLE_REQUEST.has(response.status) && 'errorCode' in response.body) {
+    return toManagementResponse(new OAuthError(response.status, 'invalid_request', response.body.message));
+  }
+  return response;
+}
+
+function toManagementResponse(error: unknown): ErrorResponse {
   if (error instanceof OAuthError) {
     // The token endpoint speaks OAuth (RFC 6749 §5.2), and OAuth says the body must not be cached.
     return { status: error.status, body: error.body, headers: { 'Cache-Control': 'no-store', ...error.headers }, unexpected: false };
@@ -34,9 +49,12 @@ export function toErrorResponse(error: unknown, options: { oauthEndpoint?: boole
   const fastifyCode = fastifyErrorCode(error) ?? fastifyErrorCode((error as { cause?: unknown } | null)?.cause);
   if (fastifyCode) {
     const [status, errorCode, message] = FASTIFY_ERRORS[fastifyCode];
-    // A body the token endpoint could not even parse is still answered in OAuth terms there.
-    if (options.oauthEndpoint) return toErrorResponse(new OAuthError(status, 'invalid_request', message));
     return { status, body: errorBody(status, errorCode, message), headers: {}, unexpected: false };
+  }
+  // Any other Fastify error about the request keeps its 4xx status; its own message may name internals.
+  const fastifyStatus = (error as { statusCode?: unknown } | null)?.statusCode;
+  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500 && typeof (error as { code?: unknown }).code === 'string') {
+    return { status: fastifyStatus, body: errorBody(fastifyStatus, FrameworkErrorCode[fastifyStatus] ?? 'bad_request', `${STATUS_CODES[fastifyStatus] ?? 'Bad Request'}.`), headers: {}, unexpected: false };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();

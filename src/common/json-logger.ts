@@ -4,8 +4,10 @@ import type { LogLevel } from '../config/env.schema.js';
 const SEVERITY: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
 /**
- * One JSON object per line on stdout, so log shippers need no parsing rules.
- * Also serves as Nest's logger, so framework messages come out in the same shape.
+ * The service's one logger: one JSON object per line on stdout, so log shippers need no parsing
+ * rules; request lines and error lines carry the request id (`reqId`). Injected where a class
+ * logs (CommonModule provides it at the configured level) and given to Nest as its logger, so
+ * Nest's own messages and those written through Nest's `Logger` facade come out here too.
  */
 export class JsonLogger implements LoggerService {
   private readonly threshold: number;

@@ -1,8 +1,5 @@
 import { HttpStatus } from '@nestjs/common';
 
-/** The token endpoint, outside /api/v2 as Auth0's; the one route whose errors are OAuth-shaped. */
-export const TOKEN_ROUTE = 'oauth/token';
-
 export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'

@@ -12,6 +12,7 @@ const positive = { message: 'must be a positive integer' };
 const poolSize = integerBetween(1, 200);
 const timeout = integerBetween(100, 600_000);
 const bootWait = integerBetween(0, 3_600_000);
+const milliseconds = { message: 'must be an integer number of milliseconds from 100 to 3600000' };
 const url = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
 /**
@@ -76,6 +77,20 @@ export class AppConfig {
   @Env('DATABASE_BOOT_TIMEOUT_MS') @Type(() => Number) @IsInt(bootWait) @Min(0, bootWait) @Max(3_600_000, bootWait)
   readonly databaseBootTimeoutMs: number = 30_000;
 
+  // 10 s for headers and 30 s for the whole request are generous for bodies of at most 10 kB;
+  // 72 s keep-alive (Fastify's default) outlasts the 60 s idle timeout of common load balancers.
+  /** How long a client may take to send the request line and headers. */
+  @Env('HTTP_HEADERS_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  readonly httpHeadersTimeoutMs: number = 10_000;
+
+  /** How long a client may take to send the whole request, body included. */
+  @Env('HTTP_REQUEST_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  readonly httpRequestTimeoutMs: number = 30_000;
+
+  /** How long an idle keep-alive connection is kept open. */
+  @Env('HTTP_KEEP_ALIVE_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  readonly httpKeepAliveTimeoutMs: number = 72_000;
+
   @Env('LOG_LEVEL') @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';
 
@@ -127,6 +142,12 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
     // A rejected secret is still someone's secret: it is not echoed into the boot log.
     const got = name.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[name]);
     throw new ConfigError(`Invalid configuration: ${shown} (got ${got})`);
+  }
+  // Node lets the request timeout cut the headers wait short; a larger headers timeout would be a silent no-op.
+  if (config.httpHeadersTimeoutMs > config.httpRequestTimeoutMs) {
+    throw new ConfigError(
+      `Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got ${config.httpHeadersTimeoutMs} and ${config.httpRequestTimeoutMs})`,
+    );
   }
   const tenantDomain = config.tenantDomain ?? `localhost:${config.port}`;
   return Object.assign(config, {

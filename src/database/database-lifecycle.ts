@@ -1,7 +1,7 @@
 import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
-import { AppLogger } from '../common/app-logger.js';
+import { JsonLogger } from '../common/json-logger.js';
 import { isDatabaseUnavailable } from './database-errors.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations } from './migrator.js';
@@ -20,7 +20,7 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
 
   constructor(
     private readonly config: AppConfig,
-    private readonly logger: AppLogger,
+    private readonly logger: JsonLogger,
   ) {}
 
   async prepare(): Promise<string> {

@@ -1,13 +1,13 @@
 // `npm run db:migrate`: apply prisma/migrations to DATABASE_URL (or the embedded database) and exit,
 // through the same DatabaseLifecycle the service boots with.
 import 'reflect-metadata';
-import { AppLogger } from '../common/app-logger.js';
+import { JsonLogger } from '../common/json-logger.js';
 import { ConfigError, loadConfig } from '../config/app-config.js';
 import { DatabaseLifecycle } from './database-lifecycle.js';
 
 async function main(): Promise<void> {
   const config = loadConfig(process.env);
-  const database = new DatabaseLifecycle(config, new AppLogger(config));
+  const database = new DatabaseLifecycle(config, new JsonLogger(config.logLevel));
   try {
     await database.prepare();
   } finally {

@@ -1,6 +1,6 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
-import { AppLogger } from '../common/app-logger.js';
+import { JsonLogger } from '../common/json-logger.js';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
@@ -15,7 +15,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   constructor(
     @Inject(DATABASE_URL) url: string,
     config: AppConfig,
-    private readonly appLogger: AppLogger,
+    private readonly appLogger: JsonLogger,
   ) {
     const pool = new pg.Pool({
       connectionString: url,

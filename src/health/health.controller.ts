@@ -3,6 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator.js';
 import { PrismaService } from '../database/prisma.service.js';
+import { LIVENESS_ROUTE, READINESS_ROUTE } from '../routes.js';
 
 const READINESS_TIMEOUT_MS = 1500;
 
@@ -15,7 +16,7 @@ export class HealthController {
   constructor(private readonly prisma: PrismaService) {}
 
   /** The process is up. */
-  @Get('healthz')
+  @Get(LIVENESS_ROUTE)
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
@@ -24,7 +25,7 @@ export class HealthController {
    * The database answers within READINESS_TIMEOUT_MS; anything else is 503 database_unavailable,
    * in time for orchestrators' probe timeouts (often 1-3 s) even when the database is frozen.
    */
-  @Get('readyz')
+  @Get(READINESS_ROUTE)
   async ready(): Promise<{ status: 'ok' }> {
     await this.prisma.ping(READINESS_TIMEOUT_MS);
     return { status: 'ok' };

@@ -1,7 +1,7 @@
 import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator.js';
-import { TOKEN_ROUTE } from '../common/oauth-error.js';
+import { TOKEN_ROUTE } from '../routes.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
 

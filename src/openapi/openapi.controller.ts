@@ -1,7 +1,7 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { Public } from '../auth/public.decorator.js';
-import { API_PREFIX } from '../app.setup.js';
+import { API_PREFIX } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
 import { docsPage, SWAGGER_UI_ASSETS, swaggerUiAsset } from './swagger-ui-assets.js';
 

@@ -3,6 +3,7 @@ import { DocumentBuilder, SwaggerModule, type OAuthFlowObject, type OpenAPIObjec
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
 import { SCHEMA_MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
+import { API_PREFIX, TOKEN_ROUTE } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
 
 export const BEARER_SCHEME = 'bearerAuth';
@@ -19,15 +20,15 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
     .setTitle('Auth0-compatible Management API')
     .setDescription('Self-hosted tenant Management API v2, compatible with Auth0 clients.')
     .setVersion('2.0')
-    .addServer('/api/v2', 'This server')
-    .addServer('https://{tenantDomain}/api/v2', 'The tenant', { tenantDomain: { default: config.tenantDomain } })
+    .addServer(`/${API_PREFIX}`, 'This server')
+    .addServer(`https://{tenantDomain}/${API_PREFIX}`, 'The tenant', { tenantDomain: { default: config.tenantDomain } })
     .addBearerAuth({ type: 'http', scheme: 'bearer', bearerFormat: 'JWT' }, BEARER_SCHEME)
     .addOAuth2(
       {
         type: 'oauth2',
         flows: {
           clientCredentials: {
-            tokenUrl: new URL('oauth/token', config.tokenIssuer).href,
+            tokenUrl: new URL(TOKEN_ROUTE, config.tokenIssuer).href,
             scopes: scopeDescriptions(),
             // As in Auth0's document: the audience the token request must name.
             'x-form-parameters': { audience: config.tokenAudience },

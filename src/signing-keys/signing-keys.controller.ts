@@ -4,10 +4,9 @@ import { SkipThrottle } from '@nestjs/throttler';
 import type { JsonWebKey } from 'node:crypto';
 import { Public } from '../auth/public.decorator.js';
 import { Scopes } from '../auth/scopes.decorator.js';
+import { JWKS_ROUTE } from '../routes.js';
 import { SigningKeyRotationView } from './signing-key-rotation.view.js';
 import { SigningKeyStore } from './signing-key.store.js';
-
-export const JWKS_ROUTE = '.well-known/jwks.json';
 
 @ApiTags('keys')
 @Controller()

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { connect } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { RawClient } from '../support/raw-http.js';
 import { query } from '../support/scratch-database.js';
 import { freePort, ServerProcess } from '../support/server-process.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
@@ -15,6 +16,8 @@ const PROFILE = {
   action_id: 'act_1',
   type: 'custom_authentication',
 };
+const OTHER_PROFILE = { ...PROFILE, id: 'tep_shutdown00000002', subject_token_type: 'urn:example:shutdown-test-2' };
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 
 /** True once a NEW TCP connection to the port is refused (the listener is closed). */
 function refused(port: number): Promise<boolean> {
@@ -39,7 +42,9 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
   before(async () => {
     await tokens.start();
     databaseUrl = await createTestDatabase();
-    await query(databaseUrl, 'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)', Object.values(PROFILE));
+    for (const profile of [PROFILE, OTHER_PROFILE]) {
+      await query(databaseUrl, 'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)', Object.values(profile));
+    }
   });
   after(async () => {
     await tokens.stop();
@@ -92,5 +97,98 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     const poolClosed = at((e) => e.msg === 'database pool closed');
     assert.ok(sigterm >= 0 && request > sigterm && poolClosed > request, `order: SIGTERM ${sigterm}, request ${request}, pool closed ${poolClosed}`);
     assert.deepEqual(await query(databaseUrl, 'SELECT name FROM token_exchange_profiles WHERE id = $1', [PROFILE.id]), [{ name: 'renamed-while-stopping' }]);
+  });
+
+  const start = async (): Promise<{ server: ServerProcess; port: number }> => {
+    const port = await freePort();
+    const server = new ServerProcess({ DATABASE_URL: databaseUrl, PORT: String(port), TENANT_DOMAIN: DOMAIN, JWKS_URI: tokens.jwksUri, LOG_LEVEL: 'info' });
+    await server.waitFor(/"msg":"listening on /);
+    return { server, port };
+  };
+
+  /** A session holding the row lock on a profile, so a PATCH of it stays in flight until `release`. */
+  const lockProfile = async (id: string): Promise<{ release(): Promise<void>; pid: number }> => {
+    const locker = new pg.Client({ connectionString: databaseUrl });
+    await locker.connect();
+    await locker.query('BEGIN');
+    await locker.query('SELECT id FROM token_exchange_profiles WHERE id = $1 FOR UPDATE', [id]);
+    return {
+      pid: (locker as unknown as { processID: number }).processID,
+      release: async () => {
+        await locker.query('COMMIT');
+        await locker.end();
+      },
+    };
+  };
+
+  const blockedOnLocks = async (count: number): Promise<boolean> =>
+    (await query(databaseUrl, `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [new URL(databaseUrl).pathname.slice(1)])).length >= count;
+
+  it('a stalled upload is closed at SIGTERM and does not delay the exit (0, promptly)', async () => {
+    const { server, port } = await start();
+    const upload = new RawClient(port);
+    await upload.opened;
+    upload.write(`PATCH /api/v2/token-exchange-profiles/${PROFILE.id} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`);
+    // The server has the headers once a request for the same server answers after them on another connection.
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
+    const signalled = Date.now();
+    server.kill('SIGTERM');
+    await upload.closed;
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
+    const elapsed = Date.now() - signalled;
+    assert.ok(elapsed < 5000, `exited ${elapsed} ms after SIGTERM`);
+    assert.equal(server.lines.some((l) => l.includes('"level":"error"')), false, server.output);
+  });
+
+  it('a kept-alive client sending after SIGTERM gets 503 in the error shape with Connection: close, not a reset', async () => {
+    const { server, port } = await start();
+    const auth = `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`;
+    const first = await lockProfile(PROFILE.id);
+    const second = await lockProfile(OTHER_PROFILE.id);
+    try {
+      // Keeps the server busy until the end: the drain lasts as long as a received request.
+      const longest = fetch(`http://127.0.0.1:${port}/api/v2/token-exchange-profiles/${PROFILE.id}`, {
+        method: 'PATCH',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'longest' }),
+      });
+      // The kept-alive client: its request is in flight at SIGTERM, so its connection is not idle then.
+      const client = new RawClient(port);
+      await client.opened;
+      const body = JSON.stringify({ name: 'kept-alive' });
+      client.write(
+        `PATCH /api/v2/token-exchange-profiles/${OTHER_PROFILE.id} HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n` +
+          `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
+      );
+      await until(() => blockedOnLocks(2), 'both PATCHes to block on their row locks');
+
+      server.kill('SIGTERM');
+      await server.waitFor(/"msg":"SIGTERM received, shutting down"/);
+      await until(() => refused(port), 'new connections to be refused');
+      await second.release();
+      const answered = await client.nextResponse();
+      assert.equal(answered.status, 200, answered.body);
+      assert.equal(client.isClosed, false, 'the connection is still open after its response');
+
+      client.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+      const refusedRequest = await client.nextResponse();
+      assert.equal(refusedRequest.status, 503);
+      assert.equal(refusedRequest.headers.connection, 'close');
+      assert.equal(refusedRequest.headers['content-type'], 'application/json; charset=utf-8');
+      assert.match(refusedRequest.headers['x-request-id'], UUID);
+      assert.deepEqual(JSON.parse(refusedRequest.body), {
+        statusCode: 503,
+        error: 'Service Unavailable',
+        message: 'The server is shutting down.',
+        errorCode: 'shutting_down',
+      });
+      await client.closed;
+
+      await first.release();
+      assert.equal((await longest).status, 200);
+    } finally {
+      await Promise.allSettled([first.release(), second.release()]);
+    }
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
   });
 });

@@ -45,6 +45,9 @@ describe('loadConfig', () => {
         tlsCertFile: undefined,
         tlsKeyFile: undefined,
         tls: undefined,
+        httpHeadersTimeoutMs: 10_000,
+        httpRequestTimeoutMs: 30_000,
+        httpKeepAliveTimeoutMs: 72_000,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
@@ -110,6 +113,9 @@ describe('loadConfig', () => {
     ['DATABASE_CONNECT_TIMEOUT_MS', '5s', 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000'],
     ['DATABASE_STATEMENT_TIMEOUT_MS', '0', 'DATABASE_STATEMENT_TIMEOUT_MS must be an integer from 100 to 600000'],
     ['DATABASE_BOOT_TIMEOUT_MS', '-1', 'DATABASE_BOOT_TIMEOUT_MS must be an integer from 0 to 3600000'],
+    ['HTTP_HEADERS_TIMEOUT_MS', '99', 'HTTP_HEADERS_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
+    ['HTTP_REQUEST_TIMEOUT_MS', 'soon', 'HTTP_REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
+    ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '3600001', 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
   ];
   for (const [name, value, reason] of bad) {
     it(`refuses ${name}=${value} with one line naming it`, () => {
@@ -131,6 +137,17 @@ describe('loadConfig', () => {
     const first = loadConfig(env);
     assert.equal(loadConfig({ ...env, HOME: '/elsewhere' }), first);
     assert.notEqual(loadConfig({ ...env, PORT: '4101' }), first);
+  });
+
+  it('HTTP timeouts: defaults, explicit values, and a headers timeout above the request timeout refused', () => {
+    const defaults = loadConfig({});
+    assert.deepEqual([defaults.httpHeadersTimeoutMs, defaults.httpRequestTimeoutMs, defaults.httpKeepAliveTimeoutMs], [10_000, 30_000, 72_000]);
+    const set = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' });
+    assert.deepEqual([set.httpHeadersTimeoutMs, set.httpRequestTimeoutMs, set.httpKeepAliveTimeoutMs], [500, 1500, 5000]);
+    assert.equal(
+      configError({ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }),
+      'Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got 20000 and 10000)',
+    );
   });
 
   it('stays on one line for a value containing a newline', () => {

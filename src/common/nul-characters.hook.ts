@@ -1,0 +1,46 @@
+import type { FastifyRequest } from 'fastify';
+import { badRequest } from './api-error.js';
+
+// Same prefixes and codes as the validation pipe, so a NUL is reported like any other bad value.
+const SOURCES = [
+  ['params', 'Path', 'invalid_uri'],
+  ['query', 'Query', 'invalid_query_string'],
+  ['body', 'Payload', 'invalid_body'],
+] as const;
+
+/**
+ * PostgreSQL cannot store U+0000 in text (error 22021), so a NUL anywhere in a request would
+ * reach the database and fail there. Every route refuses it here instead, before guards, pipes
+ * and services: path parameters, query string and parsed body, keys included, at any depth.
+ */
+export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+  for (const [field, prefix, errorCode] of SOURCES) {
+    const found = findNul(request[field]);
+    if (found === undefined) continue;
+    const reason = found.inKey ? 'Property name contains a NUL character' : 'String contains a NUL character';
+    throw badRequest(errorCode, `${prefix} validation error: '${reason}'${found.path ? ` on property ${found.path}` : ''}.`);
+  }
+}
+
+interface Found {
+  /** Dotted path of the offending value; empty when the value is the whole input or a key is at fault. */
+  path: string;
+  inKey: boolean;
+}
+
+/** Iterative, so a deeply nested body cannot exhaust the stack. */
+function findNul(input: unknown): Found | undefined {
+  const pending: [unknown, string][] = [[input, '']];
+  while (pending.length > 0) {
+    const [value, path] = pending.pop()!;
+    if (typeof value === 'string') {
+      if (value.includes('\0')) return { path, inKey: false };
+    } else if (value !== null && typeof value === 'object') {
+      for (const [key, child] of Object.entries(value)) {
+        if (key.includes('\0')) return { path: '', inKey: true };
+        pending.push([child, path ? `${path}.${key}` : key]);
+      }
+    }
+  }
+  return undefined;
+}

@@ -1,0 +1,16 @@
+/** Where every route lives: the Management API under one prefix, the issuer's and the probes' endpoints outside it. */
+export const API_PREFIX = 'api/v2';
+
+/** The token endpoint, outside /api/v2 as Auth0's; the one route whose errors are OAuth-shaped. */
+export const TOKEN_ROUTE = 'oauth/token';
+export const JWKS_ROUTE = '.well-known/jwks.json';
+export const LIVENESS_ROUTE = 'healthz';
+export const READINESS_ROUTE = 'readyz';
+
+/** Routes served outside /api/v2. */
+export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE];
+
+/** True for a request to the token endpoint, whose errors are OAuth-shaped. */
+export function isTokenPath(url: string): boolean {
+  return url.startsWith(`/${TOKEN_ROUTE}`);
+}
