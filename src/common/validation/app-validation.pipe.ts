@@ -96,7 +96,7 @@ function firstBrokenConstraint({ target, property, value, constraints = {} }: Va
   const rules = target ? getMetadataStorage().getTargetValidationMetadatas(target.constructor, '', true, false).filter((rule) => rule.propertyName === property) : [];
   const broken = Object.keys(constraints).map((name) => {
     const rule = rules.find((candidate) => candidate.name === name);
-    const item = rule?.each && Array.isArray(value) ? firstBrokenItem(rule, value, target!) : -1;
+    const item = rule?.each && Array.isArray(value) && target ? firstBrokenItem(rule, value, target) : -1;
     // The value's own constraints before those of its items; items in their order; then Auth0's order.
     const rank = [item, rule?.each ? 1 : 0, checkOrder(name) ?? Infinity];
     return { name, args: rule?.constraints ?? [], value: item < 0 ? value : (value as unknown[])[item], rank };

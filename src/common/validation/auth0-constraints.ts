@@ -73,7 +73,8 @@ export const AUTH0_CONSTRAINTS = constraints({
   isStringMap: {
     // The broken rule of one entry, worded as for a property, and named after the entry.
     message: (value, [limits], property): string => {
-      const violation = stringMapViolation(value, limits as StringMapLimits)!;
+      const violation = stringMapViolation(value, limits as StringMapLimits);
+      if (!violation) throw new Error(`isStringMap: ${property} holds a valid map`);
       const reason: string = AUTH0_CONSTRAINTS[violation.constraint].message(violation.value, violation.args, property);
       return violation.key === undefined ? reason : `${reason} (${property}.${violation.key})`;
     },
