@@ -3,9 +3,9 @@ import { IsArray, IsIn, IsString, Matches, MaxLength, MinLength } from 'class-va
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 
 /** The only application type this service issues tokens to: machine-to-machine. */
-export const APP_TYPES = ['non_interactive'] as const;
+const APP_TYPES = ['non_interactive'] as const;
 /** Grant types a non_interactive client may hold; an empty list blocks it from /oauth/token. */
-export const GRANT_TYPES = ['client_credentials'] as const;
+const GRANT_TYPES = ['client_credentials'] as const;
 
 export class CreateClientDto {
   @ApiProperty({ description: 'Name of this client (min length: 1 character, does not allow `<` or `>`).' })

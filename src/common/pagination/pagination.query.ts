@@ -3,7 +3,7 @@ import { IsBoolean, IsInt, IsString, Max, Min, MinLength } from 'class-validator
 import { IfPresent } from '../validation/auth0-validators.js';
 import { QueryBool, QueryInt } from '../validation/coerce.js';
 
-export const MAX_PAGE_SIZE = 100;
+const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 50;
 
 /** Auth0's offset pagination: page (0-based), per_page and include_totals. */

@@ -24,7 +24,7 @@ const source = (pattern: unknown): string => (pattern instanceof RegExp ? patter
 // Keeps the names as keys while every entry takes all three arguments.
 const constraints = <Name extends string>(table: Record<Name, Auth0Constraint>): Record<Name, Auth0Constraint> => table;
 
-export interface Auth0Constraint {
+interface Auth0Constraint {
   /** Auth0's wording for a value that breaks the constraint, given the decorator's arguments. */
   message(value: unknown, args: readonly any[], property: string): string;
   /** The JSON-schema keywords that state the constraint in the OpenAPI document. */
@@ -102,7 +102,7 @@ export const AUTH0_OBJECT_RULES = {
   },
 };
 
-export type Auth0ConstraintName = Extract<keyof typeof AUTH0_CONSTRAINTS, string>;
+type Auth0ConstraintName = Extract<keyof typeof AUTH0_CONSTRAINTS, string>;
 
 const ORDER = Object.keys(AUTH0_CONSTRAINTS);
 

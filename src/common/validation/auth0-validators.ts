@@ -42,7 +42,7 @@ export interface StringMapLimits {
 }
 
 /** The first rule an entry breaks, as a constraint of auth0-constraints.ts and its arguments. */
-export interface StringMapViolation {
+interface StringMapViolation {
   constraint: 'isObject' | 'maxProperties' | 'isLength' | 'isString' | 'maxLength';
   args: unknown[];
   value: unknown;

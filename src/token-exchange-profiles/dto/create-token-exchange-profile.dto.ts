@@ -3,7 +3,7 @@ import { IsIn, IsString, Length } from 'class-validator';
 import { IsUri, NotReservedPrefix, StartsWithOneOf } from '../../common/validation/auth0-validators.js';
 import { RESERVED_SUBJECT_TOKEN_TYPE_PREFIXES, SUBJECT_TOKEN_TYPE_SCHEMES } from './subject-token-type.js';
 
-export const PROFILE_TYPES = ['custom_authentication'] as const;
+const PROFILE_TYPES = ['custom_authentication'] as const;
 
 export class CreateTokenExchangeProfileDto {
   @ApiProperty({ description: 'Friendly name of this profile' })
