@@ -1,17 +1,18 @@
 import type { INestApplication } from '@nestjs/common';
-import { DocumentBuilder, SwaggerModule, type OAuthFlowObject, type OpenAPIObject, type ReferenceObject, type SchemaObject } from '@nestjs/swagger';
+import { DocumentBuilder, SwaggerModule, type OAuthFlowObject, type OpenAPIObject } from '@nestjs/swagger';
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
-import { SCHEMA_MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
 import type { AppConfig } from '../config/app-config.js';
 import { API_PREFIX, TOKEN_ROUTE } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
+import { closeRequestSchemas, documentRequestClasses } from './request-schemas.js';
 
 export const BEARER_SCHEME = 'bearerAuth';
 export const OAUTH2_SCHEME = 'oAuth2ClientCredentials';
 
 /**
- * The OpenAPI 3.1 document, scanned from the same controllers and DTO decorators that route
- * and validate requests, with the reference's two security schemes. Paths are relative to
+ * The OpenAPI 3.1 document, scanned from the same controllers that route requests, its request
+ * schemas read from the validators that check them (request-schemas.ts), with the reference's
+ * two security schemes. Paths are relative to
  * the server URL (`.../api/v2`), as in Auth0's own document.
  */
 export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
@@ -38,8 +39,10 @@ export function buildOpenApiDocument(app: INestApplication, config: AppConfig): 
       OAUTH2_SCHEME,
     )
     .build();
+  const requestClasses = documentRequestClasses(app);
   const document = SwaggerModule.createDocument(app, base, { ignoreGlobalPrefix: true });
-  tightenRequestBodies(document);
+  closeRequestSchemas(document, requestClasses);
+  acceptForms(document);
   return document;
 }
 
@@ -57,27 +60,12 @@ function scopeDescriptions(): Record<string, string> {
   );
 }
 
-/**
- * The validation pipe refuses unknown properties (forbidNonWhitelisted) and PATCH bodies
- * without any property, and bodies may come as forms; the scanner cannot see any of this,
- * so it is written into the request bodies here.
- */
-function tightenRequestBodies(document: OpenAPIObject): void {
-  const schemas = document.components?.schemas ?? {};
+/** Every body is also read from a form (app.setup.ts marks form bodies for the pipe), as Auth0 does. */
+function acceptForms(document: OpenAPIObject): void {
   for (const pathItem of Object.values(document.paths)) {
     for (const operation of Object.values(pathItem)) {
-      const content = (operation as { requestBody?: { content?: Record<string, { schema?: SchemaObject | ReferenceObject }> } }).requestBody?.content;
-      // Every body is also read from a form (app.setup.ts marks form bodies for the pipe), as Auth0 does.
+      const content = (operation as { requestBody?: { content?: Record<string, unknown> } }).requestBody?.content;
       if (content?.['application/json']) content['application/x-www-form-urlencoded'] ??= content['application/json'];
-      for (const media of Object.values(content ?? {})) {
-        const ref = (media.schema as ReferenceObject | undefined)?.$ref;
-        const name = ref?.split('/').pop();
-        const schema = name ? (schemas[name] as SchemaObject | undefined) : undefined;
-        if (!name || !schema) continue;
-        schema.additionalProperties = false;
-        const min = SCHEMA_MIN_PROPERTIES.get(name);
-        if (min !== undefined) schema.minProperties = min;
-      }
     }
   }
 }

@@ -7,7 +7,7 @@ import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';
 import {
   bodySchemaOf, exercise, expectDocumented, operationsOf, satisfyingBody, scopesOf, type DocumentedOperation,
 } from '../support/openapi-exercise.js';
-import { DocumentSchemas, validValue, violations, type Schema } from '../support/openapi-schema.js';
+import { DocumentSchemas, typeOf, type Schema } from '../support/openapi-schema.js';
 import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -50,6 +50,7 @@ describe('OpenAPI document', () => {
   let document: { openapi: string; paths: Record<string, Record<string, DocumentedOperation['operation']>>; components: any };
   let schemas: DocumentSchemas;
   let operations: DocumentedOperation[];
+  const validValue = (schema: Schema): unknown => schemas.validValue(schema);
   before(async () => {
     t = await startTestApp();
     document = (await t.api.get('/api/v2/openapi.json')).body;
@@ -175,7 +176,7 @@ describe('OpenAPI document', () => {
       const scalars = (op.operation.parameters ?? []).filter((p) => p.in === 'query' && p.schema.type !== 'array');
       for (const param of scalars) {
         // On the wire every query value is a string, so a string is never of the wrong type.
-        const broken = violations(param.schema).filter(([what]) => !(param.schema.type === 'string' && what === 'type'));
+        const broken = schemas.violations(param.schema).filter(([what]) => !(param.schema.type === 'string' && what === 'type'));
         for (const [what, value] of broken) {
           await c.test(`${op.method} ${op.path}: ?${param.name} breaking ${what}`, async () => {
             const res = await exercise(t, op, { query: { [param.name]: String(value) } });
@@ -186,6 +187,28 @@ describe('OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('documents every object in a request body by its properties (closed, as the pipe refuses others) or by the schema of its values, never as a bare object', () => {
+    const bare: string[] = [];
+    const nested = new Set<string>();
+    const walk = (schema: Schema, at: string, depth: number): void => {
+      const resolved = schemas.resolve(schema);
+      if (typeOf(resolved) === 'object') {
+        if (resolved.properties) assert.equal(resolved.additionalProperties, false, `${at} documents that undeclared properties are refused`);
+        else if (typeof resolved.additionalProperties !== 'object') bare.push(at);
+        if (depth > 0 && resolved.properties) nested.add(at);
+        for (const [name, property] of Object.entries(resolved.properties ?? {})) walk(property, `${at}.${name}`, depth + 1);
+      }
+      if (resolved.items) walk(resolved.items, `${at}[]`, depth + 1);
+    };
+    for (const op of operations) {
+      const schema = bodySchemaOf(op.operation);
+      if (schema) walk(schema, `${op.method} ${op.path}`, 0);
+    }
+    assert.deepEqual(bare, []);
+    // The organization's branding and its colors: nested classes, documented from their own validators.
+    assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), ['POST /organizations.branding', 'POST /organizations.branding.colors']);
   });
 
   it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
@@ -207,7 +230,7 @@ describe('OpenAPI document', () => {
         await refused(`without required ${name}`, (fx) => ({ ...(base(fx) as object), [name]: undefined }), name);
       }
       for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
-        for (const [broken, value] of violations(property)) {
+        for (const [broken, value] of schemas.violations(property)) {
           await refused(`${name} breaking ${broken}`, (fx) => ({ ...(base(fx) as object), [name]: value }), name);
         }
         await c.test(`${op.method} ${op.path}: ${name} within its constraints`, async () => {

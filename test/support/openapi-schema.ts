@@ -7,12 +7,16 @@ const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
 
 export interface Schema {
   $ref?: string;
+  /** How the document points at a component together with a description of its own. */
+  allOf?: Schema[];
   /** OpenAPI 3.1: a nullable property is typed ['string', 'null']. */
   type?: string | string[];
   properties?: Record<string, Schema>;
   required?: string[];
   additionalProperties?: boolean | Schema;
   minProperties?: number;
+  maxProperties?: number;
+  propertyNames?: Schema;
   items?: Schema;
   maxItems?: number;
   enum?: unknown[];
@@ -37,9 +41,21 @@ export class DocumentSchemas {
     this.ajv.addSchema({ $id: 'openapi.json', components: closed(structuredClone(components)) });
   }
 
+  /** The component a schema points at (directly, or as the one member of an allOf), else the schema. */
   resolve(schema: Schema): Schema {
-    const name = schema.$ref?.replace('#/components/schemas/', '');
+    const target = schema.allOf?.length === 1 ? schema.allOf[0] : schema;
+    const name = target.$ref?.replace('#/components/schemas/', '');
     return name ? (this.components.schemas?.[name] ?? {}) : schema;
+  }
+
+  /** A value satisfying every documented constraint of `schema` (or, given `length`, all but the length ones). */
+  validValue(schema: Schema, length?: number): unknown {
+    return validValue(this.resolve(schema), length, (s) => this.validValue(s));
+  }
+
+  /** Values that each break one documented constraint of a property: [what is broken, value]. */
+  violations(schema: Schema): [string, unknown][] {
+    return violations(this.resolve(schema), this);
   }
 
   /** The validation errors, or [] when `value` matches. */
@@ -67,8 +83,7 @@ export const typeOf = (schema: Schema): string | undefined =>
 const hex = (): string => randomBytes(6).toString('hex');
 const fit = (text: string, length: number): string => (text.length >= length ? text.slice(0, length) : text.padEnd(length, 'a'));
 
-/** A value satisfying every documented constraint of `schema` (or, given `length`, all but the length ones). */
-export function validValue(schema: Schema, length?: number): unknown {
+function validValue(schema: Schema, length: number | undefined, valid: (s: Schema) => unknown): unknown {
   // Asked for a length, the value is meant to break a length limit, which no listed value does.
   if (schema.enum && length === undefined) return schema.enum[0];
   switch (typeOf(schema)) {
@@ -78,39 +93,66 @@ export function validValue(schema: Schema, length?: number): unknown {
     case 'boolean':
       return true;
     case 'array':
-      return [validValue(schema.items ?? { type: 'string' })];
+      return [valid(schema.items ?? { type: 'string' })];
     case 'object':
-      return Object.fromEntries((schema.required ?? []).map((name) => [name, validValue(schema.properties![name])]));
+      // Every documented property, so a nested object is exercised whole; a map gets one entry.
+      if (schema.properties) return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, valid(property)]));
+      return typeof schema.additionalProperties === 'object' ? { [`k${hex()}`]: valid(schema.additionalProperties) } : {};
     default: {
       const target = length ?? Math.min(Math.max(schema.minLength ?? 0, 20), schema.maxLength ?? 20);
       if (schema.format === 'uri') return fit(`urn:test:${hex()}`, target);
       if (schema.format === 'date-time') return new Date().toISOString();
-      const value = fit(`t${hex()}`, target);
-      if (length === undefined && schema.pattern && !new RegExp(schema.pattern).test(value)) throw new Error(`no sample for pattern ${schema.pattern}`);
-      return value;
+      if (length !== undefined || !schema.pattern) return fit(`t${hex()}`, target);
+      const pattern = new RegExp(schema.pattern);
+      const found = [fit(`t${hex()}`, target), `#${hex().slice(0, 6)}`].find((text) => pattern.test(text));
+      if (found === undefined) throw new Error(`no sample for pattern ${schema.pattern}`);
+      return found;
     }
   }
 }
 
-/** Values that each break one documented constraint of a property: [what is broken, value]. */
-export function violations(schema: Schema): [string, unknown][] {
+function violations(schema: Schema, schemas: DocumentSchemas): [string, unknown][] {
   const found: [string, unknown][] = [];
   const type = typeOf(schema);
   if (type === 'string' || type === undefined) {
     found.push(['type', 12345]);
-    if (schema.maxLength !== undefined) found.push(['maxLength', validValue(schema, schema.maxLength + 1)]);
-    if (schema.minLength) found.push(['minLength', validValue(schema, schema.minLength - 1)]);
+    if (schema.maxLength !== undefined) found.push(['maxLength', schemas.validValue(schema, schema.maxLength + 1)]);
+    if (schema.minLength) found.push(['minLength', schemas.validValue(schema, schema.minLength - 1)]);
     if (schema.format === 'uri') found.push(['format', fit('not a uri ', schema.minLength ?? 10)]);
     if (schema.pattern) found.push(['pattern', notMatching(schema)]);
     if (schema.enum) found.push(['enum', 'not-a-listed-value']);
   } else if (type === 'array') {
     found.push(['type', 'not-an-array']);
-    if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => validValue(schema.items ?? {}))]);
-    for (const [broken, value] of schema.items ? violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
+    if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => schemas.validValue(schema.items ?? {}))]);
+    for (const [broken, value] of schema.items ? schemas.violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
+  } else if (type === 'object') {
+    found.push(['type', 'not-an-object']);
+    found.push(...objectViolations(schema, schemas));
   } else {
     found.push(['type', `not-a-${type}`]);
     if (schema.maximum !== undefined) found.push(['maximum', schema.maximum + 1]);
     if (schema.minimum !== undefined) found.push(['minimum', schema.minimum - 1]);
+  }
+  return found;
+}
+
+/** A nested object: each of its properties broken in turn, each required one left out, one it does not declare; a map: too many entries, a bad key or value. */
+function objectViolations(schema: Schema, schemas: DocumentSchemas): [string, unknown][] {
+  const found: [string, unknown][] = [];
+  const valid = schemas.validValue(schema) as Record<string, unknown>;
+  for (const [name, property] of Object.entries(schema.properties ?? {})) {
+    for (const [broken, value] of schemas.violations(property)) found.push([`${name} ${broken}`, { ...valid, [name]: value }]);
+  }
+  for (const name of schema.required ?? []) found.push([`without ${name}`, { ...valid, [name]: undefined }]);
+  if (schema.additionalProperties === false) found.push(['an undeclared property', { ...valid, not_a_documented_property: 'x' }]);
+  const values = typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined;
+  if (values) {
+    for (const [broken, value] of schemas.violations(values)) found.push([`a value breaking ${broken}`, { k: value }]);
+    if (schema.maxProperties !== undefined) {
+      found.push(['maxProperties', Object.fromEntries(Array.from({ length: schema.maxProperties + 1 }, (_, i) => [`k${i}`, schemas.validValue(values)]))]);
+    }
+    if (schema.propertyNames?.maxLength !== undefined) found.push(['a key over its maxLength', { ['k'.repeat(schema.propertyNames.maxLength + 1)]: schemas.validValue(values) }]);
+    if (schema.propertyNames?.minLength) found.push(['a key under its minLength', { ['k'.repeat(schema.propertyNames.minLength - 1)]: schemas.validValue(values) }]);
   }
   return found;
 }

@@ -1,6 +1,8 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
 
 export class ClientGrantIdParams {
-  @ApiField({ type: 'string', required: true, description: 'ID of the client grant.' })
+  @ApiProperty({ description: 'ID of the client grant.' })
+  @IsString()
   id: string;
 }

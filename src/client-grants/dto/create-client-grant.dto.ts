@@ -1,22 +1,27 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsArray, IsBoolean, IsIn, IsString, Length } from 'class-validator';
+import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { FormBool, FormList } from '../../common/validation/coerce.js';
-import { ALLOW_ANY_ORGANIZATION_RULES, ORGANIZATION_USAGE_RULES, SCOPE_RULES, type OrganizationUsage } from './client-grant-rules.js';
+import { ORGANIZATION_USAGES, type OrganizationUsage } from './client-grant-rules.js';
 
 export class CreateClientGrantDto {
-  @ApiField({ type: 'string', required: true, minLength: 1, maxLength: 255, description: 'ID of the client.' })
+  @ApiProperty({ description: 'ID of the client.' })
+  @IsString() @Length(1, 255)
   client_id: string;
 
-  @ApiField({ type: 'string', required: true, minLength: 1, maxLength: 600, description: 'The audience (API identifier) of this client grant' })
+  @ApiProperty({ description: 'The audience (API identifier) of this client grant' })
+  @IsString() @Length(1, 600)
   audience: string;
 
-  @FormList()
-  @ApiField(SCOPE_RULES)
+  @ApiProperty({ description: 'Scopes allowed for this client grant.' })
+  @IfPresent() @FormList() @IsArray() @IsString({ each: true }) @Length(1, 280, { each: true })
   scope?: string[];
 
-  @ApiField(ORGANIZATION_USAGE_RULES)
+  @ApiProperty({ description: 'Defines whether organizations can be used with client credentials exchanges for this grant.' })
+  @IfPresent() @IsString() @IsIn(ORGANIZATION_USAGES)
   organization_usage?: OrganizationUsage;
 
-  @FormBool()
-  @ApiField(ALLOW_ANY_ORGANIZATION_RULES)
+  @ApiProperty({ description: 'If enabled, any organization can be used with this grant. If disabled (default), the grant must be explicitly assigned to the desired organizations.' })
+  @IfPresent() @FormBool() @IsBoolean()
   allow_any_organization?: boolean;
 }

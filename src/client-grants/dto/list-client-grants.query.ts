@@ -1,15 +1,19 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsBoolean, IsString } from 'class-validator';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { QueryBool } from '../../common/validation/coerce.js';
 
 export class ListClientGrantsQuery extends PaginationQuery {
-  @ApiField({ type: 'string', description: 'Optional filter on audience.' })
+  @ApiProperty({ description: 'Optional filter on audience.' })
+  @IfPresent() @IsString()
   audience?: string;
 
-  @ApiField({ type: 'string', description: 'Optional filter on client_id.' })
+  @ApiProperty({ description: 'Optional filter on client_id.' })
+  @IfPresent() @IsString()
   client_id?: string;
 
-  @QueryBool()
-  @ApiField({ type: 'boolean', description: 'Optional filter on allow_any_organization.' })
+  @ApiProperty({ description: 'Optional filter on allow_any_organization.' })
+  @IfPresent() @QueryBool() @IsBoolean()
   allow_any_organization?: boolean;
 }

@@ -1,20 +1,11 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
-import { FormBool, FormList } from '../../common/validation/coerce.js';
+import { PartialType, PickType } from '@nestjs/swagger';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
-import { ALLOW_ANY_ORGANIZATION_RULES, ORGANIZATION_USAGE_RULES, SCOPE_RULES, type OrganizationUsage } from './client-grant-rules.js';
+import { NullableType } from '../../common/validation/nullable-type.js';
+import { CreateClientGrantDto } from './create-client-grant.dto.js';
 
-/** Auth0 lets only these change; client_id and audience identify the grant. */
+/** Auth0 lets only these change (client_id and audience identify the grant); null removes a setting. */
 @MinProperties(1)
-export class UpdateClientGrantDto {
-  @FormList()
-  @ApiField(SCOPE_RULES)
-  scope?: string[];
-
-  /** null removes the setting, as in Auth0. */
-  @ApiField({ ...ORGANIZATION_USAGE_RULES, nullable: true })
-  organization_usage?: OrganizationUsage | null;
-
-  @FormBool()
-  @ApiField({ ...ALLOW_ANY_ORGANIZATION_RULES, nullable: true })
-  allow_any_organization?: boolean | null;
-}
+export class UpdateClientGrantDto extends NullableType(
+  PartialType(PickType(CreateClientGrantDto, ['scope', 'organization_usage', 'allow_any_organization']), { skipNullProperties: false }),
+  ['organization_usage', 'allow_any_organization'],
+) {}

@@ -1,18 +1,6 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { PartialType } from '@nestjs/swagger';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
-import { APP_TYPE_RULES, DESCRIPTION_RULES, GRANT_TYPES_RULES, NAME_RULES } from './client-fields.js';
+import { CreateClientDto } from './create-client.dto.js';
 
 @MinProperties(1)
-export class UpdateClientDto {
-  @ApiField(NAME_RULES)
-  name?: string;
-
-  @ApiField(DESCRIPTION_RULES)
-  description?: string;
-
-  @ApiField(APP_TYPE_RULES)
-  app_type?: string;
-
-  @ApiField(GRANT_TYPES_RULES)
-  grant_types?: string[];
-}
+export class UpdateClientDto extends PartialType(CreateClientDto, { skipNullProperties: false }) {}

@@ -1,6 +1,8 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MinLength } from 'class-validator';
 
 export class AssociateClientGrantDto {
-  @ApiField({ type: 'string', required: true, minLength: 1, description: 'A Client Grant ID to add to the organization.' })
+  @ApiProperty({ description: 'A Client Grant ID to add to the organization.' })
+  @IsString() @MinLength(1)
   grant_id: string;
 }

@@ -1,17 +1,25 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
-import { BRANDING_RULES, DISPLAY_NAME_RULES, METADATA_RULES, ORGANIZATION_NAME_RULES } from './organization-rules.js';
-import type { OrganizationBranding } from './organization.view.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { IsObject, IsString, Length, Matches, ValidateNested } from 'class-validator';
+import { IfPresent, IsStringMap } from '../../common/validation/auth0-validators.js';
+import { OrganizationBrandingDto } from './organization-branding.dto.js';
 
 export class CreateOrganizationDto {
-  @ApiField({ ...ORGANIZATION_NAME_RULES, required: true })
+  @ApiProperty({ description: 'The name of this organization.' })
+  @IsString() @Length(1, 50) @Matches(/^[a-z0-9_-]+$/)
   name: string;
 
-  @ApiField(DISPLAY_NAME_RULES)
+  @ApiProperty({ description: 'Friendly name of this organization.' })
+  @IfPresent() @IsString() @Length(1, 255)
   display_name?: string;
 
-  @ApiField(BRANDING_RULES)
-  branding?: OrganizationBranding;
+  @ApiProperty({ description: 'Theme defines how to style the login pages.' })
+  @IfPresent() @IsObject() @ValidateNested() @Type(() => OrganizationBrandingDto)
+  branding?: OrganizationBrandingDto;
 
-  @ApiField(METADATA_RULES)
+  @ApiProperty({
+    description: 'Metadata associated with the organization, in the form of an object with string values (max 255 chars). Maximum of 25 metadata properties allowed.',
+  })
+  @IfPresent() @IsObject() @IsStringMap({ maxProperties: 25, keyLength: [1, 255], valueMaxLength: 255 })
   metadata?: Record<string, string>;
 }

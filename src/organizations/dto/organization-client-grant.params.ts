@@ -1,9 +1,9 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString } from 'class-validator';
+import { OrganizationIdParams } from './organization.params.js';
 
-export class OrganizationClientGrantParams {
-  @ApiField({ type: 'string', required: true, maxLength: 50, description: 'ID of the organization' })
-  id: string;
-
-  @ApiField({ type: 'string', required: true, description: 'ID of the client grant' })
+export class OrganizationClientGrantParams extends OrganizationIdParams {
+  @ApiProperty({ description: 'ID of the client grant' })
+  @IsString()
   grant_id: string;
 }

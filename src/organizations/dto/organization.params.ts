@@ -1,11 +1,14 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, MaxLength } from 'class-validator';
 
 export class OrganizationIdParams {
-  @ApiField({ type: 'string', required: true, maxLength: 50, description: 'ID of the organization' })
+  @ApiProperty({ description: 'ID of the organization' })
+  @IsString() @MaxLength(50)
   id: string;
 }
 
 export class OrganizationNameParams {
-  @ApiField({ type: 'string', required: true, maxLength: 50, description: 'name of the organization to retrieve.' })
+  @ApiProperty({ description: 'name of the organization to retrieve.' })
+  @IsString() @MaxLength(50)
   name: string;
 }

@@ -1,19 +1,6 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { PartialType } from '@nestjs/swagger';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
-import { BRANDING_RULES, DISPLAY_NAME_RULES, METADATA_RULES, ORGANIZATION_NAME_RULES } from './organization-rules.js';
-import type { OrganizationBranding } from './organization.view.js';
+import { CreateOrganizationDto } from './create-organization.dto.js';
 
 @MinProperties(1)
-export class UpdateOrganizationDto {
-  @ApiField(ORGANIZATION_NAME_RULES)
-  name?: string;
-
-  @ApiField(DISPLAY_NAME_RULES)
-  display_name?: string;
-
-  @ApiField(BRANDING_RULES)
-  branding?: OrganizationBranding;
-
-  @ApiField(METADATA_RULES)
-  metadata?: Record<string, string>;
-}
+export class UpdateOrganizationDto extends PartialType(CreateOrganizationDto, { skipNullProperties: false }) {}

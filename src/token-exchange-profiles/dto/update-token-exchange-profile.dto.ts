@@ -1,12 +1,7 @@
-import { ApiField } from '../../common/validation/api-field.decorator.js';
+import { PartialType, PickType } from '@nestjs/swagger';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
-import { PROFILE_NAME_RULES, SUBJECT_TOKEN_TYPE_RULES } from './subject-token-type.js';
+import { CreateTokenExchangeProfileDto } from './create-token-exchange-profile.dto.js';
 
+/** Auth0 lets only the name and the subject token type change. */
 @MinProperties(1)
-export class UpdateTokenExchangeProfileDto {
-  @ApiField(PROFILE_NAME_RULES)
-  name?: string;
-
-  @ApiField(SUBJECT_TOKEN_TYPE_RULES)
-  subject_token_type?: string;
-}
+export class UpdateTokenExchangeProfileDto extends PartialType(PickType(CreateTokenExchangeProfileDto, ['name', 'subject_token_type']), { skipNullProperties: false }) {}

@@ -1,0 +1,117 @@
+import type { SchemaObject } from '@nestjs/swagger';
+import { characterCount, stringMapViolation, type StringMapLimits } from './auth0-validators.js';
+
+/** The JSON type Auth0 names in its messages ("found type integer"). */
+export function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+// Counted as the check counted, so "too short (n chars)" never names a length that passes.
+const chars = (value: unknown): number => characterCount(String(value));
+const count = (value: unknown): number => (Array.isArray(value) ? value.length : Object.keys(value ?? {}).length);
+
+const tooShort = (value: unknown, min: number): string => `String is too short (${chars(value)} chars), minimum ${min}`;
+const tooLong = (value: unknown, max: number): string => `String is too long (${chars(value)} chars), maximum ${max}`;
+const ofType = (type: 'string' | 'integer' | 'boolean' | 'array' | 'object'): Auth0Constraint => ({
+  message: (value) => `Expected type ${type} but found type ${jsonType(value)}`,
+  schema: () => ({ type }),
+});
+const source = (pattern: unknown): string => (pattern instanceof RegExp ? pattern.source : String(pattern));
+
+// Keeps the names as keys while every entry takes all three arguments.
+const constraints = <Name extends string>(table: Record<Name, Auth0Constraint>): Record<Name, Auth0Constraint> => table;
+
+interface Auth0Constraint {
+  /** Auth0's wording for a value that breaks the constraint, given the decorator's arguments. */
+  message(value: unknown, args: readonly any[], property: string): string;
+  /** The JSON-schema keywords that state the constraint in the OpenAPI document. */
+  schema(args: readonly any[]): SchemaObject;
+}
+
+/**
+ * Auth0's wording of every refusal, in one place, with the OpenAPI form of each rule.
+ *
+ * Every class-validator constraint a request DTO may use, keyed by the constraint's name, with
+ * Auth0's message and its OpenAPI form. The order of the keys is the order in which Auth0
+ * checks a value: its type, then its size, its format, its pattern, the listed values, and
+ * last Auth0's own rules. The validation pipe reports the first broken one in this order; the
+ * OpenAPI reader refuses a constraint that is not listed here, so nothing is enforced undocumented.
+ */
+export const AUTH0_CONSTRAINTS = constraints({
+  isString: ofType('string'),
+  isInt: ofType('integer'),
+  isBoolean: ofType('boolean'),
+  isArray: ofType('array'),
+  isObject: ofType('object'),
+  // class-validator's own refusal of a non-object where @ValidateNested expects one.
+  nestedValidation: { message: ofType('object').message, schema: () => ({}) },
+
+  isLength: {
+    message: (value, [min, max]) => (chars(value) < min ? tooShort(value, min) : tooLong(value, max)),
+    schema: ([min, max]) => ({ minLength: min, maxLength: max }),
+  },
+  minLength: { message: (value, [min]) => tooShort(value, min), schema: ([min]) => ({ minLength: min }) },
+  maxLength: { message: (value, [max]) => tooLong(value, max), schema: ([max]) => ({ maxLength: max }) },
+  min: { message: (value, [min]) => `Value ${String(value)} is less than minimum ${min}`, schema: ([min]) => ({ minimum: min }) },
+  max: { message: (value, [max]) => `Value ${String(value)} is greater than maximum ${max}`, schema: ([max]) => ({ maximum: max }) },
+  arrayMaxSize: { message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxItems: max }) },
+  maxProperties: { message: (value, [max]) => `Too many properties defined (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxProperties: max }) },
+
+  isUri: { message: (value) => `Object didn't pass validation for format uri: ${String(value)}`, schema: () => ({ format: 'uri' }) },
+  matches: { message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`, schema: ([pattern]) => ({ pattern: source(pattern) }) },
+  isIn: { message: (value) => `No enum match for: "${String(value)}"`, schema: ([values]) => ({ enum: [...values] }) },
+
+  // Auth0's own rules: stated in the property's description, not expressible as schema keywords.
+  startsWithOneOf: { message: (value, [prefixes]) => `String must start with ${prefixes.join(' or ')} (${String(value)})`, schema: () => ({}) },
+  notReservedPrefix: {
+    message: (value, [prefixes]) => `The prefix ${prefixes.find((p: string) => String(value).toLowerCase().startsWith(p))} is reserved (${String(value)})`,
+    schema: () => ({}),
+  },
+  isStringMap: {
+    // The broken rule of one entry, worded as for a property, and named after the entry.
+    message: (value, [limits], property): string => {
+      const violation = stringMapViolation(value, limits as StringMapLimits);
+      if (!violation) throw new Error(`isStringMap: ${property} holds a valid map`);
+      const reason: string = AUTH0_CONSTRAINTS[violation.constraint].message(violation.value, violation.args, property);
+      return violation.key === undefined ? reason : `${reason} (${property}.${violation.key})`;
+    },
+    schema: ([{ maxProperties, keyLength, valueMaxLength }]: readonly StringMapLimits[]) => ({
+      maxProperties,
+      propertyNames: { minLength: keyLength[0], maxLength: keyLength[1] },
+      additionalProperties: { type: 'string', maxLength: valueMaxLength },
+    }),
+  },
+});
+
+/** What Auth0 says of an object as a whole, and how the document states it. */
+export const AUTH0_OBJECT_RULES = {
+  /** `path`: the property's name, or its path below the request property that holds it. */
+  missing: (path: string): string => `Missing required property: ${path}`,
+  /** class-validator's whitelistValidation, with forbidNonWhitelisted: every undeclared property, listed. */
+  additionalProperties: {
+    message: (names: string[]): string => `Additional properties not allowed: ${names.join(',')}`,
+    schema: (): SchemaObject => ({ additionalProperties: false }),
+  },
+  /** @MinProperties (Auth0's PATCH bodies). */
+  minProperties: {
+    message: (value: object, min: number): string => `Too few properties defined (${count(value)}), minimum ${min}`,
+    schema: (min: number): SchemaObject => ({ minProperties: min }),
+  },
+};
+
+type Auth0ConstraintName = Extract<keyof typeof AUTH0_CONSTRAINTS, string>;
+
+const ORDER = Object.keys(AUTH0_CONSTRAINTS);
+
+/** Position in Auth0's order of checks; undefined for a name this table does not know. */
+export function checkOrder(name: string): number | undefined {
+  const index = ORDER.indexOf(name);
+  return index < 0 ? undefined : index;
+}
+
+export function isAuth0Constraint(name: string): name is Auth0ConstraintName {
+  return Object.hasOwn(AUTH0_CONSTRAINTS, name);
+}
