@@ -1,3 +1,6 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError } from '../common/api-error.js';
+
 /** 401 messages of the Auth0 Management API. */
 export const AuthMessage = {
   missing: 'Missing authentication',
@@ -20,3 +23,6 @@ export function authFailureMessage(info: unknown): string {
 
 /** A refusal decided by our own code (key lookup, client checks) with its final message. */
 export class AuthRejection extends Error {}
+
+export const unauthorized = (message: string): ApiError =>
+  new ApiError(HttpStatus.UNAUTHORIZED, 'invalid_token', message, { 'WWW-Authenticate': 'Bearer' });

@@ -1,14 +1,15 @@
 import { ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { AuthGuard } from '@nestjs/passport';
-import { AuthRejection, authFailureMessage } from './auth-messages.js';
-import type { AuthenticatedRequest, Principal } from './principal.js';
+import { AuthRejection, authFailureMessage, unauthorized } from './auth-messages.js';
+import type { Principal } from './principal.js';
 import { IS_PUBLIC_KEY } from './public.decorator.js';
 
 /**
- * First guard: verifies the bearer token but does not refuse yet. The refusal is recorded
- * and raised by ScopesGuard, so the rate limiter in between can count the request (and
- * put its headers on the 401) under the caller's identity or address.
+ * First guard: establishes the caller from its bearer token (JwtStrategy) or refuses the
+ * request, 401 with `WWW-Authenticate: Bearer`. A refused request still counts against its
+ * address's rate limit: the limiter counts every API response its own guard did not see
+ * (UnroutedRequestsLimiter), this one included.
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
@@ -21,13 +22,10 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     return super.canActivate(context) as Promise<boolean>;
   }
 
-  override handleRequest<T = Principal>(error: unknown, user: T | false, info: unknown, context: ExecutionContext): T {
+  override handleRequest<T = Principal>(error: unknown, user: T | false, info: unknown): T {
     // Anything but a token refusal (say, the database behind a client check) is a server error, not a 401.
     if (error && !(error instanceof AuthRejection)) throw error;
-    if (!user) {
-      const request = context.switchToHttp().getRequest<AuthenticatedRequest>();
-      request.authFailure = authFailureMessage(error ?? info);
-    }
-    return (user || undefined) as T;
+    if (!user) throw unauthorized(authFailureMessage(error ?? info));
+    return user;
   }
 }
