@@ -36,7 +36,7 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
     OpenApiModule,
   ],
   providers: [
-    // Order matters: identify the caller, count it, then refuse (401/403) or let it through.
+    // Order matters: identify the caller (or refuse it: 401), count it, then check its scopes (403).
     { provide: APP_GUARD, useClass: JwtAuthGuard },
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: ScopesGuard },

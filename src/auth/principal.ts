@@ -8,8 +8,6 @@ export interface Principal {
 
 export interface AuthenticatedRequest {
   user?: Principal;
-  /** Set by the JWT guard when the token was refused; the scopes guard turns it into the 401. */
-  authFailure?: string;
   /** Set while verifying: the token's key is one of ours, so our client checks apply. */
   tokenIssuedHere?: boolean;
 }

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { SignJWT, exportJWK } from 'jose';
 
 export interface TokenOptions {
@@ -63,6 +63,37 @@ export class TokenSigner {
     if (options.notBefore !== undefined) jwt = jwt.setNotBefore(now + options.notBefore);
     const key: KeyObject = options.foreignKey ? this.foreign.privateKey : this.keys.privateKey;
     return jwt.sign(key);
+  }
+
+  /** The claims of a valid token for this issuer; an `undefined` override removes that claim. */
+  claims(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+    const now = Math.floor(Date.now() / 1000);
+    const claims: Record<string, unknown> = {
+      iss: this.issuer,
+      aud: this.audience,
+      sub: 'test-client@clients',
+      azp: 'test-client',
+      scope: '',
+      iat: now,
+      exp: now + 3600,
+      ...overrides,
+    };
+    return Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== undefined));
+  }
+
+  /**
+   * A compact JWS signed RS256 with the JWKS key (or `key`) over any header and payload, even ones
+   * no JWT library would produce: a string is the segment's text as is, anything else its JSON.
+   */
+  signRaw(header: unknown, payload: unknown, key: KeyObject = this.keys.privateKey): string {
+    const segment = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');
+    const input = `${segment(header)}.${segment(payload)}`;
+    return `${input}.${sign('sha256', Buffer.from(input), key).toString('base64url')}`;
+  }
+
+  /** `signRaw` with this issuer's usual header (RS256, the JWKS kid). */
+  signClaims(payload: unknown): string {
+    return this.signRaw({ alg: 'RS256', typ: 'JWT', kid: this.kid }, payload);
   }
 
   /** An unsigned token (`alg: none`) carrying otherwise valid claims. */
