@@ -2,7 +2,7 @@ import { Injectable, OnModuleInit } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { API_PREFIX } from '../app.setup.js';
+import { API_PREFIX } from '../routes.js';
 import { toErrorResponse } from '../common/error-mapper.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { UNPREFIXED_ROUTES } from '../../src/app.setup.js';
+import { UNPREFIXED_ROUTES } from '../../src/routes.js';
 import { IS_PUBLIC_KEY } from '../../src/auth/public.decorator.js';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
 import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';

@@ -2,7 +2,7 @@ import { RequestMethod, type Type } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import { API_PREFIX, UNPREFIXED_ROUTES } from '../../src/app.setup.js';
+import { API_PREFIX, UNPREFIXED_ROUTES } from '../../src/routes.js';
 
 export interface Route {
   method: string;
