@@ -58,6 +58,9 @@ try {
 }
 const logger = new JsonLogger(config.logLevel);
 bootstrap(config, logger).catch((error: unknown) => {
-  logger.write('error', `boot failed: ${(error as Error).message}`, { stack: (error as Error).stack });
+  const failure = error instanceof Error ? error : new Error(String(error));
+  // One clear line for the operator; the stack only when they asked for detail (LOG_LEVEL=debug).
+  logger.write('error', `boot failed: ${failure.message}`);
+  logger.write('debug', 'boot failure stack', { stack: failure.stack });
   process.exit(1);
 });

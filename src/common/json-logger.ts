@@ -1,6 +1,8 @@
 import type { LoggerService } from '@nestjs/common';
 import type { LogLevel } from '../config/env.schema.js';
 
+const BOOT_EXCEPTION_CONTEXT = 'ExceptionHandler';
+
 const SEVERITY: Record<LogLevel, number> = { error: 0, warn: 1, info: 2, debug: 3 };
 
 /**
@@ -30,6 +32,8 @@ export class JsonLogger implements LoggerService {
   }
 
   error(message: unknown, trace?: string, context?: string): void {
+    // Nest's ExceptionHandler reports only a failed boot, which main.ts already reports in one line.
+    if (context === BOOT_EXCEPTION_CONTEXT) return;
     this.write('error', String(message), { ...(context ? { context } : {}), ...(trace ? { trace } : {}) });
   }
 
