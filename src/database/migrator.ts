@@ -49,7 +49,10 @@ function matchesChecksum(sql: string, checksum: string): boolean {
 
 export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
@@ -124,7 +127,9 @@ async function applyOne(client: pg.Client, migration: MigrationFile): Promise<vo
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    await client.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as Error).message)]).catch(() => undefined);
+    await client
+      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as Error).message)])
+      .catch(() => undefined);
     throw new MigrationError(`Migration ${migration.name} failed: ${(error as Error).message}`);
   }
 }

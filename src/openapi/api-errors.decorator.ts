@@ -28,7 +28,12 @@ export const ApiErrors = (...statuses: DocumentedErrorStatus[]): MethodDecorator
         description: DESCRIPTIONS[status],
         type: ErrorResponse,
         ...(status === 429
-          ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds until a request can succeed.', schema: { type: 'integer' } } } }
+          ? {
+              headers: {
+                ...RATE_LIMIT_HEADERS,
+                'Retry-After': { description: 'Seconds until a request can succeed.', schema: { type: 'integer' } },
+              },
+            }
           : {}),
       }),
     ),

@@ -76,7 +76,8 @@ function documentClass(type: Type, read: Set<Type>): void {
         if (rule.name === IS_OPTIONAL) schema.nullable = true;
       } else if (rule.type === ValidationTypes.NESTED_VALIDATION) {
         nested = Reflect.getMetadata('design:type', type.prototype, property) as Type | undefined;
-        if (!nested || rulesOf(nested).length === 0) throw new Error(`${where}: @ValidateNested needs a property typed with a validated class`);
+        if (!nested || rulesOf(nested).length === 0)
+          throw new Error(`${where}: @ValidateNested needs a property typed with a validated class`);
         documentClass(nested, read);
       } else if (rule.type === ValidationTypes.CUSTOM_VALIDATION && rule.name && isAuth0Constraint(rule.name)) {
         Object.assign(rule.each ? items : schema, AUTH0_CONSTRAINTS[rule.name].schema(rule.constraints ?? []));
@@ -86,6 +87,9 @@ function documentClass(type: Type, read: Set<Type>): void {
     }
     // A nested object is documented by its class (a $ref to its schema), not as a bare object.
     if (nested) delete schema.type;
-    ApiProperty({ ...schema, ...(Object.keys(items).length > 0 ? { items } : {}) } as Parameters<typeof ApiProperty>[0])(type.prototype, property);
+    ApiProperty({ ...schema, ...(Object.keys(items).length > 0 ? { items } : {}) } as Parameters<typeof ApiProperty>[0])(
+      type.prototype,
+      property,
+    );
   }
 }

@@ -64,8 +64,10 @@ export class OrganizationClientGrantsRepository {
         const grant = await tx.clientGrant.findUnique({ where: { id: grantId } });
         if (!grant) return { outcome: 'grant_missing' };
         const key = { organization_id: organizationId, grant_id: grantId };
-        if (await tx.organizationClientGrant.findUnique({ where: { organization_id_grant_id: key } })) return { outcome: 'already_associated' };
-        if ((await tx.organizationClientGrant.count({ where: { organization_id: organizationId } })) >= limit) return { outcome: 'limit_reached' };
+        if (await tx.organizationClientGrant.findUnique({ where: { organization_id_grant_id: key } }))
+          return { outcome: 'already_associated' };
+        if ((await tx.organizationClientGrant.count({ where: { organization_id: organizationId } })) >= limit)
+          return { outcome: 'limit_reached' };
         await tx.organizationClientGrant.create({ data: key });
         return { outcome: 'associated', grant };
       })

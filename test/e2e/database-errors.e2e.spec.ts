@@ -24,7 +24,10 @@ describe('mapDatabaseErrors: one mapper, keyed by constraint name', () => {
   });
   const duplicateSql = () => t.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, $2)', ['org_dup', organizationName]);
   const orphanSql = async () =>
-    t.prisma.sql('INSERT INTO organization_client_grants (organization_id, grant_id) VALUES ($1, $2)', [(await t.factories.organization()).id, 'cgr_gone']);
+    t.prisma.sql('INSERT INTO organization_client_grants (organization_id, grant_id) VALUES ($1, $2)', [
+      (await t.factories.organization()).id,
+      'cgr_gone',
+    ]);
 
   it('a unique violation from the pg pool (23505) becomes the error named for its constraint', async () => {
     await assert.rejects(duplicateSql().catch(map), NameTaken);
@@ -37,7 +40,10 @@ describe('mapDatabaseErrors: one mapper, keyed by constraint name', () => {
   it("Prisma's unique (P2002) and foreign-key (P2003) violations, also inside an interactive transaction", async () => {
     await assert.rejects(t.prisma.organization.create({ data: { id: 'org_dup', name: organizationName } }).catch(map), NameTaken);
     const { id } = await t.factories.organization();
-    await assert.rejects(t.prisma.organizationClientGrant.create({ data: { organization_id: id, grant_id: 'cgr_gone' } }).catch(map), GrantGone);
+    await assert.rejects(
+      t.prisma.organizationClientGrant.create({ data: { organization_id: id, grant_id: 'cgr_gone' } }).catch(map),
+      GrantGone,
+    );
     await assert.rejects(
       t.prisma.$transaction((tx) => tx.organization.create({ data: { id: 'org_dup', name: organizationName } })).catch(map),
       NameTaken,
@@ -45,10 +51,13 @@ describe('mapDatabaseErrors: one mapper, keyed by constraint name', () => {
   });
 
   it("a raw Prisma query's violation (P2010, pg's error underneath)", async () => {
-    await assert.rejects(t.prisma.$executeRaw`INSERT INTO organizations (id, name) VALUES ('org_dup', ${organizationName})`.catch(map), NameTaken);
+    await assert.rejects(
+      t.prisma.$executeRaw`INSERT INTO organizations (id, name) VALUES ('org_dup', ${organizationName})`.catch(map),
+      NameTaken,
+    );
   });
 
-  it('a write to a missing row (P2025) becomes the feature\'s not-found', async () => {
+  it("a write to a missing row (P2025) becomes the feature's not-found", async () => {
     await assert.rejects(t.prisma.organization.update({ where: { id: 'org_none' }, data: { name: 'x' } }).catch(map), Missing);
   });
 

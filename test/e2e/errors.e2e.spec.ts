@@ -31,7 +31,12 @@ describe('one error shape for every failure, from any layer', () => {
   });
 
   it('413 for a body over 10 kB, before any parsing', async () => {
-    expectError(await patch('application/json', JSON.stringify({ name: 'x'.repeat(10 * 1024) })), 413, 'payload_too_large', 'Request body exceeds 10kb.');
+    expectError(
+      await patch('application/json', JSON.stringify({ name: 'x'.repeat(10 * 1024) })),
+      413,
+      'payload_too_large',
+      'Request body exceeds 10kb.',
+    );
   });
 
   it('a body of exactly 10 kB is read (then validated)', async () => {
@@ -69,7 +74,10 @@ describe('one error shape for every failure, from any layer', () => {
       await t.api.get('/api/v2/nothing-here');
       await patch('application/json', '{bad');
     });
-    assert.deepEqual(lines.filter((l) => l.level === 'error'), []);
+    assert.deepEqual(
+      lines.filter((l) => l.level === 'error'),
+      [],
+    );
   });
 
   it('X-Request-Id is echoed when sent and sane, generated (a UUID) when absent or not', async () => {

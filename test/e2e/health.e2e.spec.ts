@@ -58,7 +58,14 @@ describe('database unreachable', () => {
       responses.push(await t.api.get('/readyz').set('X-Request-Id', 'ready-1'));
       responses.push(await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).set('X-Request-Id', 'core-1'));
     });
-    assert.deepEqual(lines.map((l) => [l.level, l.reqId, l.status]), [['error', 'ready-1', 503], ['error', 'core-1', 503]], 'logged with the request id');
+    assert.deepEqual(
+      lines.map((l) => [l.level, l.reqId, l.status]),
+      [
+        ['error', 'ready-1', 503],
+        ['error', 'core-1', 503],
+      ],
+      'logged with the request id',
+    );
     for (const res of responses) {
       expectError(res, 503, 'database_unavailable', 'Service temporarily unavailable.');
       assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/);

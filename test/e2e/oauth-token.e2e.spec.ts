@@ -27,12 +27,24 @@ describe('POST /oauth/token (client credentials)', () => {
 
     const jwks = await t.api.get('/.well-known/jwks.json');
     assert.equal(jwks.status, 200);
-    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body), { issuer: ISSUER, audience: AUDIENCE });
+    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     assert.equal(protectedHeader.alg, 'RS256');
     assert.ok(jwks.body.keys.some((k: { kid: string }) => k.kid === protectedHeader.kid));
     assert.deepEqual(
       { ...payload, iat: undefined, exp: undefined },
-      { iss: ISSUER, sub: `${client.client_id}@clients`, aud: AUDIENCE, iat: undefined, exp: undefined, scope: res.body.scope, gty: 'client-credentials', azp: client.client_id },
+      {
+        iss: ISSUER,
+        sub: `${client.client_id}@clients`,
+        aud: AUDIENCE,
+        iat: undefined,
+        exp: undefined,
+        scope: res.body.scope,
+        gty: 'client-credentials',
+        azp: client.client_id,
+      },
     );
     assert.ok(payload.iat! >= before && payload.exp === payload.iat! + 86400);
   });
@@ -90,19 +102,34 @@ describe('POST /oauth/token (client credentials)', () => {
   it('403 unauthorized_client when the client may not use client_credentials', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     await t.prisma.client.update({ where: { client_id: client.client_id }, data: { grant_types: [] } });
-    expectOAuthError(await requestToken(t, client), 403, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
+    expectOAuthError(
+      await requestToken(t, client),
+      403,
+      'unauthorized_client',
+      "Grant type 'client_credentials' not allowed for the client.",
+    );
   });
 
   it('401 invalid_client for a wrong secret and for an unknown client, with the same body', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     expectOAuthError(await requestToken(t, { ...client, client_secret: 'wrong' }), 401, 'invalid_client', 'Client authentication failed.');
-    expectOAuthError(await requestToken(t, { client_id: 'nobody', client_secret: 'x' }), 401, 'invalid_client', 'Client authentication failed.');
+    expectOAuthError(
+      await requestToken(t, { client_id: 'nobody', client_secret: 'x' }),
+      401,
+      'invalid_client',
+      'Client authentication failed.',
+    );
   });
 
   it('400 unsupported_grant_type and invalid_request for missing parameters', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     const post = (body: object) => t.api.post('/oauth/token').send(body);
-    expectOAuthError(await post({ ...client, audience: AUDIENCE, grant_type: 'password' }), 400, 'unsupported_grant_type', 'Unsupported grant type: password');
+    expectOAuthError(
+      await post({ ...client, audience: AUDIENCE, grant_type: 'password' }),
+      400,
+      'unsupported_grant_type',
+      'Unsupported grant type: password',
+    );
     expectOAuthError(await post({ ...client, audience: AUDIENCE }), 400, 'invalid_request', 'Missing required parameter: grant_type');
     for (const missing of ['client_id', 'client_secret', 'audience']) {
       const body: Record<string, unknown> = { grant_type: 'client_credentials', ...client, audience: AUDIENCE };
@@ -173,7 +200,11 @@ describe('POST /oauth/token: bodies it cannot parse', () => {
   });
 
   it('elsewhere malformed JSON keeps the API error body', async () => {
-    const res = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', await t.bearer('update:token_exchange_profiles')).set('Content-Type', 'application/json').send('{bad');
+    const res = await t.api
+      .patch('/api/v2/token-exchange-profiles/tep_x')
+      .set('Authorization', await t.bearer('update:token_exchange_profiles'))
+      .set('Content-Type', 'application/json')
+      .send('{bad');
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, { statusCode: 400, error: 'Bad Request', message: 'Invalid JSON body.', errorCode: 'invalid_body' });
   });

@@ -5,7 +5,13 @@ import { IS_PUBLIC_KEY } from '../../src/auth/public.decorator.js';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
 import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';
 import {
-  bodySchemaOf, exercise, expectDocumented, operationsOf, satisfyingBody, scopesOf, type DocumentedOperation,
+  bodySchemaOf,
+  exercise,
+  expectDocumented,
+  operationsOf,
+  satisfyingBody,
+  scopesOf,
+  type DocumentedOperation,
 } from '../support/openapi-exercise.js';
 import { DocumentSchemas, typeOf, type Schema } from '../support/openapi-schema.js';
 import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
@@ -43,7 +49,12 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'POST /keys/signing/rotate': 'post_signing_keys',
 };
 // The document and its viewer describe the API; they are public and not part of it.
-const DOCUMENTATION_ROUTES = ['GET /api/v2/docs', 'GET /api/v2/docs/swagger-ui-bundle.js', 'GET /api/v2/docs/swagger-ui.css', 'GET /api/v2/openapi.json'];
+const DOCUMENTATION_ROUTES = [
+  'GET /api/v2/docs',
+  'GET /api/v2/docs/swagger-ui-bundle.js',
+  'GET /api/v2/docs/swagger-ui.css',
+  'GET /api/v2/openapi.json',
+];
 
 describe('OpenAPI document', () => {
   let t: TestApp;
@@ -94,8 +105,10 @@ describe('OpenAPI document', () => {
     assert.equal(flow.scopes['delete:organization_client_grants'], 'Delete organization client grants');
   });
 
-  it("reads the route table exactly as Fastify serves it", () => {
-    const nest = nestRoutes(t.app).map((r) => `${r.method} ${r.path}`).sort();
+  it('reads the route table exactly as Fastify serves it', () => {
+    const nest = nestRoutes(t.app)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     assert.deepEqual(nest, fastifyRoutes(t.app));
   });
 
@@ -103,13 +116,17 @@ describe('OpenAPI document', () => {
     const routes = nestRoutes(t.app).filter((r) => r.path.startsWith('/api/v2/'));
     const undocumented = routes.filter((r) => !document.paths[r.path.slice('/api/v2'.length)]?.[r.method.toLowerCase()]);
     assert.deepEqual(undocumented.map((r) => `${r.method} ${r.path}`).sort(), DOCUMENTATION_ROUTES);
-    for (const route of undocumented) assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
+    for (const route of undocumented)
+      assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
     for (const route of routes.filter((r) => !undocumented.includes(r))) {
       const path = route.path.slice('/api/v2'.length);
       const operation = document.paths[path][route.method.toLowerCase()];
       assert.equal(operation.operationId, AUTH0_OPERATION_IDS[`${route.method} ${path}`], `${route.method} ${path}`);
       assert.deepEqual(scopesOf(operation), Reflect.getMetadata(SCOPES_KEY, route.handler), `${route.method} ${path}`);
-      assert.ok(operation.security?.some((s) => 'bearerAuth' in s), `${route.method} ${path} accepts a bearer token`);
+      assert.ok(
+        operation.security?.some((s) => 'bearerAuth' in s),
+        `${route.method} ${path} accepts a bearer token`,
+      );
     }
     assert.equal(operations.length, routes.length - undocumented.length, 'the document has no operation without a route');
     assert.equal(new Set(operations.map((o) => o.operation.operationId)).size, operations.length, 'operation ids are unique');
@@ -119,22 +136,37 @@ describe('OpenAPI document', () => {
   // OAuth2 scheme's tokenUrl, not as a path (a path would resolve under the /api/v2 server).
   it('keeps the routes outside /api/v2 to the unprefixed list, public and out of the paths; the token endpoint is the tokenUrl', () => {
     const outside = nestRoutes(t.app).filter((r) => !r.path.startsWith('/api/v2/'));
-    assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), ['GET /.well-known/jwks.json', 'GET /healthz', 'GET /readyz', 'POST /oauth/token']);
+    assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), [
+      'GET /.well-known/jwks.json',
+      'GET /healthz',
+      'GET /readyz',
+      'POST /oauth/token',
+    ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());
     for (const route of outside) {
       assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
       assert.equal(document.paths[route.path], undefined, `${route.path} is not an /api/v2 path`);
     }
     const tokenUrl = new URL(document.components.securitySchemes.oAuth2ClientCredentials.flows.clientCredentials.tokenUrl);
-    assert.ok(outside.some((r) => r.method === 'POST' && r.path === tokenUrl.pathname), tokenUrl.href);
+    assert.ok(
+      outside.some((r) => r.method === 'POST' && r.path === tokenUrl.pathname),
+      tokenUrl.href,
+    );
   });
 
   it('documents a success status, and 401, 403 and 429 with the shared error schema, for every operation', () => {
     assert.deepEqual(document.components.schemas.Error.required, ['statusCode', 'error', 'message', 'errorCode']);
     for (const { method, path, operation } of operations) {
-      assert.ok(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), `${method} ${path} documents a success`);
+      assert.ok(
+        Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)),
+        `${method} ${path} documents a success`,
+      );
       for (const status of ['401', '403', '429']) {
-        assert.deepEqual(operation.responses[status]?.content?.['application/json'].schema, { $ref: '#/components/schemas/Error' }, `${method} ${path} ${status}`);
+        assert.deepEqual(
+          operation.responses[status]?.content?.['application/json'].schema,
+          { $ref: '#/components/schemas/Error' },
+          `${method} ${path} ${status}`,
+        );
       }
     }
   });
@@ -195,7 +227,8 @@ describe('OpenAPI document', () => {
     const walk = (schema: Schema, at: string, depth: number): void => {
       const resolved = schemas.resolve(schema);
       if (typeOf(resolved) === 'object') {
-        if (resolved.properties) assert.equal(resolved.additionalProperties, false, `${at} documents that undeclared properties are refused`);
+        if (resolved.properties)
+          assert.equal(resolved.additionalProperties, false, `${at} documents that undeclared properties are refused`);
         else if (typeof resolved.additionalProperties !== 'object') bare.push(at);
         if (depth > 0 && resolved.properties) nested.add(at);
         for (const [name, property] of Object.entries(resolved.properties ?? {})) walk(property, `${at}.${name}`, depth + 1);
@@ -208,7 +241,10 @@ describe('OpenAPI document', () => {
     }
     assert.deepEqual(bare, []);
     // The organization's branding and its colors: nested classes, documented from their own validators.
-    assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), ['POST /organizations.branding', 'POST /organizations.branding.colors']);
+    assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), [
+      'POST /organizations.branding',
+      'POST /organizations.branding.colors',
+    ]);
   });
 
   it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
@@ -224,7 +260,11 @@ describe('OpenAPI document', () => {
         });
       };
       assert.equal(schema.additionalProperties, false, `${op.method} ${op.path} documents that unknown properties are refused`);
-      await refused('an unknown property', (fx) => ({ ...(base(fx) as object), not_a_documented_property: 'x' }), 'not_a_documented_property');
+      await refused(
+        'an unknown property',
+        (fx) => ({ ...(base(fx) as object), not_a_documented_property: 'x' }),
+        'not_a_documented_property',
+      );
       if (schema.minProperties) await refused('too few properties', () => ({}), 'Too few properties');
       for (const name of schema.required ?? []) {
         await refused(`without required ${name}`, (fx) => ({ ...(base(fx) as object), [name]: undefined }), name);

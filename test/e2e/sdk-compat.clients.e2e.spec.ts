@@ -6,7 +6,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = 'create:clients read:clients update:clients update:client_keys delete:clients';
 
-
 describe("the official auth0 SDK (v7) through the issuer's clients endpoints", () => {
   let t: TestApp;
   let baseUrl: string;
@@ -32,10 +31,19 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
     // bootstrap admin client is listed too, so 4 clients make pages 0, 1 (full) and 2 (empty).
     sdk.calls.length = 0;
     const listed = await collect(await sdk.clients.list({ per_page: 2 }));
-    assert.deepEqual(listed.filter((c) => c.name?.startsWith('sdk client')).map((c) => c.client_id).sort(), created.map((c) => c.client_id).sort());
+    assert.deepEqual(
+      listed
+        .filter((c) => c.name?.startsWith('sdk client'))
+        .map((c) => c.client_id)
+        .sort(),
+      created.map((c) => c.client_id).sort(),
+    );
     assert.equal(listed.length, 4);
     assert.ok(listed.every((c) => !('client_secret' in c)));
-    assert.deepEqual(sdk.calls.map((c) => new URL(c.url).searchParams.get('page')), ['0', '1', '2']);
+    assert.deepEqual(
+      sdk.calls.map((c) => new URL(c.url).searchParams.get('page')),
+      ['0', '1', '2'],
+    );
     assert.ok(sdk.calls.every((c) => new URL(c.url).searchParams.get('include_totals') === 'true'));
 
     const updated = await sdk.clients.update(created[0].client_id!, { name: 'renamed by the sdk', description: 'from the SDK' });
@@ -63,11 +71,14 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
       );
       return true;
     });
-    await assert.rejects(sdk.clients.update('xyz_doesNotExist01', { name: 'nobody' }), (error: InstanceType<typeof Management.NotFoundError>) => {
-      assert.ok(error instanceof Management.NotFoundError);
-      assert.equal((error.body as { message: string }).message, 'The client does not exist');
-      return true;
-    });
+    await assert.rejects(
+      sdk.clients.update('xyz_doesNotExist01', { name: 'nobody' }),
+      (error: InstanceType<typeof Management.NotFoundError>) => {
+        assert.ok(error instanceof Management.NotFoundError);
+        assert.equal((error.body as { message: string }).message, 'The client does not exist');
+        return true;
+      },
+    );
     const readOnly = Sdk.for(baseUrl, await t.tokens.sign({ scope: 'read:clients' }));
     await assert.rejects(readOnly.clients.delete('xyz_doesNotExist01'), (error: InstanceType<typeof Management.ForbiddenError>) => {
       assert.ok(error instanceof Management.ForbiddenError);

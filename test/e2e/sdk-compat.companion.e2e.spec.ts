@@ -13,7 +13,6 @@ const SCOPES = [
 ].join(' ');
 const unique = (): string => randomBytes(4).toString('hex');
 
-
 describe('the official auth0 SDK (v7) through the companion endpoints', () => {
   let t: TestApp;
   let baseUrl: string;
@@ -36,7 +35,13 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
 
     const grants = [];
     for (let i = 0; i < 3; i++) {
-      grants.push(await sdk.clientGrants.create({ client_id: `client_${unique()}`, audience: `https://api-${unique()}.example.com/`, scope: ['read:things'] }));
+      grants.push(
+        await sdk.clientGrants.create({
+          client_id: `client_${unique()}`,
+          audience: `https://api-${unique()}.example.com/`,
+          scope: ['read:things'],
+        }),
+      );
     }
     assert.match(grants[0].id!, /^cgr_\w{16}$/);
     assert.deepEqual(await sdk.clientGrants.get(grants[0].id!), grants[0]);
@@ -52,7 +57,10 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     const firstPage = await sdk.organizationClientGrants.list(organization.id!, { per_page: 2 });
     assert.equal((firstPage.response as { total: number }).total, 3);
     assert.deepEqual((await collect(firstPage)).map((g) => g.id).sort(), grants.map((g) => g.id).sort());
-    assert.deepEqual(sdk.calls.map((c) => new URL(c.url).searchParams.get('page')), ['0', '1']);
+    assert.deepEqual(
+      sdk.calls.map((c) => new URL(c.url).searchParams.get('page')),
+      ['0', '1'],
+    );
     const filtered = await sdk.organizationClientGrants.list(organization.id!, { grant_ids: [grants[0].id!, grants[1].id!] });
     assert.deepEqual(filtered.data.map((g) => g.id).sort(), [grants[0].id, grants[1].id].sort());
 
@@ -66,7 +74,10 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
 
     await sdk.organizationClientGrants.delete(organization.id!, grants[0].id!);
     await sdk.clientGrants.delete(grants[1].id!);
-    assert.deepEqual((await sdk.organizationClientGrants.list(organization.id!)).data.map((g) => g.id), [grants[2].id]);
+    assert.deepEqual(
+      (await sdk.organizationClientGrants.list(organization.id!)).data.map((g) => g.id),
+      [grants[2].id],
+    );
     await sdk.organizations.delete(organization.id!);
     await assert.rejects(sdk.organizations.get(organization.id!), Management.NotFoundError);
     await assert.rejects(sdk.organizationClientGrants.create(organization.id!, { grant_id: grants[2].id! }), Management.NotFoundError);
@@ -77,17 +88,35 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     const tag = unique();
     const created = [];
     for (let i = 0; i < 3; i++) {
-      created.push(await sdk.tokenExchangeProfiles.create({ name: `SDK profile ${i}`, subject_token_type: `urn:sdk:${tag}:${i}`, action_id: `act_${tag}`, type: 'custom_authentication' }));
+      created.push(
+        await sdk.tokenExchangeProfiles.create({
+          name: `SDK profile ${i}`,
+          subject_token_type: `urn:sdk:${tag}:${i}`,
+          action_id: `act_${tag}`,
+          type: 'custom_authentication',
+        }),
+      );
     }
     assert.match(created[0].id!, /^tep_\w{16}$/);
     await assert.rejects(
-      sdk.tokenExchangeProfiles.create({ name: 'Duplicate', subject_token_type: `urn:sdk:${tag}:0`, action_id: `act_${tag}`, type: 'custom_authentication' }),
+      sdk.tokenExchangeProfiles.create({
+        name: 'Duplicate',
+        subject_token_type: `urn:sdk:${tag}:0`,
+        action_id: `act_${tag}`,
+        type: 'custom_authentication',
+      }),
       Management.ConflictError,
     );
 
     sdk.calls.length = 0;
     const listed = await collect(await sdk.tokenExchangeProfiles.list({ take: 2 }));
-    assert.deepEqual(listed.filter((p) => p.action_id === `act_${tag}`).map((p) => p.id).sort(), created.map((p) => p.id).sort());
+    assert.deepEqual(
+      listed
+        .filter((p) => p.action_id === `act_${tag}`)
+        .map((p) => p.id)
+        .sort(),
+      created.map((p) => p.id).sort(),
+    );
     assert.ok(sdk.calls.length >= 2 && sdk.calls.slice(1).every((c) => new URL(c.url).searchParams.has('from')));
 
     assert.deepEqual(await sdk.tokenExchangeProfiles.get(created[0].id!), created[0]);

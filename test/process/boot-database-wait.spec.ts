@@ -34,7 +34,10 @@ describe('the built server booting while its database is unreachable', () => {
     tries.forEach((line, i) => {
       assert.equal(line.level, 'warn');
       const last = i === tries.length - 1;
-      assert.match(line.msg, new RegExp(`^database unreachable \\(attempt ${i + 1}\\): ${refused}; ${last ? 'giving up$' : 'retrying in \\d+ ms$'}`));
+      assert.match(
+        line.msg,
+        new RegExp(`^database unreachable \\(attempt ${i + 1}\\): ${refused}; ${last ? 'giving up$' : 'retrying in \\d+ ms$'}`),
+      );
     });
     // Backoff: the waits grow.
     const waits = tries.slice(0, -1).map((l) => Number(/retrying in (\d+) ms/.exec(l.msg)![1]));
@@ -42,7 +45,12 @@ describe('the built server booting while its database is unreachable', () => {
 
     const failure = parse(server).filter((e) => e.msg.startsWith('boot failed'));
     assert.equal(failure.length, 1);
-    assert.match(failure[0].msg, new RegExp(`^boot failed: database unreachable after ${tries.length} attempts in \\d+\\.\\d s \\(DATABASE_BOOT_TIMEOUT_MS=2500\\): ${refused}$`));
+    assert.match(
+      failure[0].msg,
+      new RegExp(
+        `^boot failed: database unreachable after ${tries.length} attempts in \\d+\\.\\d s \\(DATABASE_BOOT_TIMEOUT_MS=2500\\): ${refused}$`,
+      ),
+    );
     assert.doesNotMatch(server.output, /listening on/);
   });
 
@@ -53,7 +61,13 @@ describe('the built server booting while its database is unreachable', () => {
     await db.pause();
 
     const port = await freePort();
-    const server = new ServerProcess({ DATABASE_URL: url, DATA_DIR: db.dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_BOOT_TIMEOUT_MS: '60000' });
+    const server = new ServerProcess({
+      DATABASE_URL: url,
+      DATA_DIR: db.dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      DATABASE_BOOT_TIMEOUT_MS: '60000',
+    });
     try {
       await server.waitFor(/"msg":"database unreachable \(attempt 2\)/, 30_000);
       await new Promise((r) => setTimeout(r, 1500));

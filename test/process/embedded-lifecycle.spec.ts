@@ -130,7 +130,10 @@ describe('an embedded PostgreSQL that cannot start', () => {
       const events = server.lines.filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string });
       const failure = events.filter((e) => e.msg.startsWith('boot failed'));
       assert.equal(failure.length, 1, server.output);
-      assert.equal(failure[0].msg, `boot failed: embedded PostgreSQL initdb failed (exit 1): initdb: error: directory "${join(dataDir, 'pg')}" exists but is not empty`);
+      assert.equal(
+        failure[0].msg,
+        `boot failed: embedded PostgreSQL initdb failed (exit 1): initdb: error: directory "${join(dataDir, 'pg')}" exists but is not empty`,
+      );
       assert.doesNotMatch(server.output, /Unhandled 'error' event/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

@@ -21,7 +21,12 @@ describe('npm start, stopped by a SIGTERM to npm itself (what a process manager 
     const dataDir = await mkdtemp(join(tmpdir(), 'tma-npm-'));
     const port = await freePort();
     try {
-      const npm = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, ['npm', 'start', '--ignore-scripts', '--silent']);
+      const npm = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, [
+        'npm',
+        'start',
+        '--ignore-scripts',
+        '--silent',
+      ]);
       await npm.waitFor(/"msg":"listening on /);
       assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
       npm.kill('SIGTERM');

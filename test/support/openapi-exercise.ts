@@ -41,7 +41,9 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
 const BODY_VALUES: Record<string, (fx: Fixtures) => unknown> = { grant_id: (fx) => fx.grant.id };
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
-  Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
 
 export const scopesOf = (operation: Operation): string[] | undefined =>
   operation.security?.find((requirement) => 'oAuth2ClientCredentials' in requirement)?.oAuth2ClientCredentials;
@@ -56,7 +58,11 @@ export interface RequestParts {
 }
 
 /** Sends one request to the operation against fresh fixtures, authorized with the operation's scope. */
-export async function exercise(t: TestApp, { method, path, operation }: DocumentedOperation, { body, path: given = {}, query }: RequestParts = {}): Promise<Response> {
+export async function exercise(
+  t: TestApp,
+  { method, path, operation }: DocumentedOperation,
+  { body, path: given = {}, query }: RequestParts = {},
+): Promise<Response> {
   const fx = await makeFixtures(t);
   const url = `/api/v2${path.replace(/([\w-]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
     if (given[param] !== undefined) return `${segment}/${encodeURIComponent(given[param])}`;
@@ -64,7 +70,9 @@ export async function exercise(t: TestApp, { method, path, operation }: Document
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
-  const request = t.api[method.toLowerCase() as 'get'](url).query(query ?? {}).set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
+  const request = t.api[method.toLowerCase() as 'get'](url)
+    .query(query ?? {})
+    .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
   return body ? request.send(body(fx) as object) : request;
 }
 

@@ -41,10 +41,12 @@ export class RawClient {
       for (const listener of [...this.listeners]) listener();
     });
     this.socket.on('error', () => undefined);
-    this.closed = new Promise((resolve) => this.socket.once('close', () => {
-      for (const listener of [...this.listeners]) listener();
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', () => {
+        for (const listener of [...this.listeners]) listener();
+        resolve();
+      }),
+    );
   }
 
   get isClosed(): boolean {

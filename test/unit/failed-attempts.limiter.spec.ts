@@ -24,7 +24,10 @@ describe('FailedAttemptsLimiter', () => {
       return result === undefined ? 'failed' : 'authenticated';
     } catch (error) {
       assert.ok(error instanceof OAuthError && error.status === 429, String(error));
-      assert.deepEqual(error.body, { error: 'too_many_requests', error_description: 'Too many failed authentication attempts, retry later.' });
+      assert.deepEqual(error.body, {
+        error: 'too_many_requests',
+        error_description: 'Too many failed authentication attempts, retry later.',
+      });
       assert.match(error.headers['Retry-After'], /^[1-9]\d*$/);
       return 429;
     }
@@ -55,7 +58,8 @@ describe('FailedAttemptsLimiter', () => {
   });
 
   it('50 failures per client from all addresses: five busy addresses make its right secret wait everywhere', async () => {
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) assert.deepEqual(await failures(10, () => 'victim', ip), times(10, 'failed'));
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'])
+      assert.deepEqual(await failures(10, () => 'victim', ip), times(10, 'failed'));
     assert.equal(await attempt('victim', '10.0.0.9', true), 'authenticated', 'four addresses are not enough');
     assert.deepEqual(await failures(11, () => 'victim', '10.0.0.5'), [...times(10, 'failed'), 429]);
     assert.equal(await attempt('victim', '10.0.0.6'), 429);
@@ -82,7 +86,10 @@ describe('FailedAttemptsLimiter', () => {
 
   it('a check that throws (the database is down) is not a failure', async () => {
     for (let i = 0; i < 15; i++) {
-      await assert.rejects(limiter.attempt('victim', '10.0.0.1', () => Promise.reject(new Error('database down'))), /database down/);
+      await assert.rejects(
+        limiter.attempt('victim', '10.0.0.1', () => Promise.reject(new Error('database down'))),
+        /database down/,
+      );
     }
     assert.deepEqual(await failures(11, () => 'victim', '10.0.0.1'), [...times(10, 'failed'), 429]);
   });

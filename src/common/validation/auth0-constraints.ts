@@ -57,17 +57,30 @@ export const AUTH0_CONSTRAINTS = constraints({
   maxLength: { message: (value, [max]) => tooLong(value, max), schema: ([max]) => ({ maxLength: max }) },
   min: { message: (value, [min]) => `Value ${String(value)} is less than minimum ${min}`, schema: ([min]) => ({ minimum: min }) },
   max: { message: (value, [max]) => `Value ${String(value)} is greater than maximum ${max}`, schema: ([max]) => ({ maximum: max }) },
-  arrayMaxSize: { message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxItems: max }) },
-  maxProperties: { message: (value, [max]) => `Too many properties defined (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxProperties: max }) },
+  arrayMaxSize: {
+    message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`,
+    schema: ([max]) => ({ maxItems: max }),
+  },
+  maxProperties: {
+    message: (value, [max]) => `Too many properties defined (${count(value)}), maximum ${max}`,
+    schema: ([max]) => ({ maxProperties: max }),
+  },
 
   isUri: { message: (value) => `Object didn't pass validation for format uri: ${String(value)}`, schema: () => ({ format: 'uri' }) },
-  matches: { message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`, schema: ([pattern]) => ({ pattern: source(pattern) }) },
+  matches: {
+    message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`,
+    schema: ([pattern]) => ({ pattern: source(pattern) }),
+  },
   isIn: { message: (value) => `No enum match for: "${String(value)}"`, schema: ([values]) => ({ enum: [...values] }) },
 
   // Auth0's own rules: stated in the property's description, not expressible as schema keywords.
-  startsWithOneOf: { message: (value, [prefixes]) => `String must start with ${prefixes.join(' or ')} (${String(value)})`, schema: () => ({}) },
+  startsWithOneOf: {
+    message: (value, [prefixes]) => `String must start with ${prefixes.join(' or ')} (${String(value)})`,
+    schema: () => ({}),
+  },
   notReservedPrefix: {
-    message: (value, [prefixes]) => `The prefix ${prefixes.find((p: string) => String(value).toLowerCase().startsWith(p))} is reserved (${String(value)})`,
+    message: (value, [prefixes]) =>
+      `The prefix ${prefixes.find((p: string) => String(value).toLowerCase().startsWith(p))} is reserved (${String(value)})`,
     schema: () => ({}),
   },
   isStringMap: {

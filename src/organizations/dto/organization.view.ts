@@ -13,7 +13,11 @@ export class OrganizationView {
   @ApiPropertyOptional({ description: 'Friendly name of this organization.' }) display_name?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Theme defines how to style the login pages.' })
   branding?: OrganizationBranding;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Metadata associated with the organization.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Metadata associated with the organization.',
+  })
   metadata?: Record<string, string>;
 }
 
