@@ -41,7 +41,8 @@ export const NotReservedPrefix = (prefixes: readonly string[]): PropertyDecorato
  * counts, except that a character and its variation selector (U+FE0E/U+FE0F) count as one.
  */
 export function characterCount(value: string): number {
-  return [...value].length - (value.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0);
+  // Code points on purpose (not graphemes): that is what validator.js and Auth0 count.
+  return Array.from(value).length - (value.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0);
 }
 
 export interface StringMapLimits {

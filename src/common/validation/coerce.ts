@@ -22,6 +22,6 @@ export const QueryBool = (): PropertyDecorator => Transform(({ value }) => toBoo
 export const QueryList = (): PropertyDecorator => Transform(({ value }) => toList(value));
 
 /** JSON bodies keep their types; only form bodies are converted. */
-export const FormBool = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toBool(value) : value));
+export const FormBool = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toBool(value) : (value as unknown)));
 /** A form sends an array as repeated keys: one key arrives as a string. */
-export const FormList = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toList(value) : value));
+export const FormList = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toList(value) : (value as unknown)));
