@@ -25,13 +25,14 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'Request body size did not match Content-Length.'],
 };
 
-const UNREADABLE_REQUEST = new Set([400, 413, 415]);
+const UNREADABLE_REQUEST: readonly number[] = [HttpStatus.BAD_REQUEST, HttpStatus.PAYLOAD_TOO_LARGE, HttpStatus.UNSUPPORTED_MEDIA_TYPE];
+const isUnreadableRequest = (status: number): status is HttpStatus => UNREADABLE_REQUEST.includes(status);
 
 /** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
 export function toErrorResponse(error: unknown, options: { oauthEndpoint?: boolean } = {}): ErrorResponse {
   const response = toManagementResponse(error);
   // The token endpoint speaks OAuth even about a request it could not read (bad body, NUL characters).
-  if (options.oauthEndpoint && UNREADABLE_REQUEST.has(response.status) && 'errorCode' in response.body) {
+  if (options.oauthEndpoint && isUnreadableRequest(response.status) && 'errorCode' in response.body) {
     return toManagementResponse(new OAuthError(response.status, 'invalid_request', response.body.message));
   }
   return response;
