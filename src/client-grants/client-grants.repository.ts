@@ -67,9 +67,9 @@ export class ClientGrantsRepository {
 
   /** Every organization association goes with it (ON DELETE CASCADE); the removed grant's client, if there was one. */
   async delete(id: string): Promise<string | undefined> {
-    const [removed] = await this.prisma.$queryRaw<
+    const removed = await this.prisma.$queryRaw<
       Pick<ClientGrant, 'client_id'>[]
     >`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
-    return removed?.client_id;
+    return removed.at(0)?.client_id;
   }
 }

@@ -197,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 
 function validated(raw: Record<string, string | undefined>): AppConfig {
   const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: true, exposeDefaultValues: true });
-  const [first] = validateSync(config, { forbidUnknownValues: false });
+  const first = validateSync(config, { forbidUnknownValues: false }).at(0);
   if (first) {
     const name = ENV_NAMES.get(first.property) ?? first.property;
     // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
@@ -214,12 +214,14 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
       `Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got ${config.httpHeadersTimeoutMs} and ${config.httpRequestTimeoutMs})`,
     );
   }
-  const tenantDomain = config.tenantDomain ?? `localhost:${config.port}`;
+  // Until they are resolved here, the derived settings are what the environment gave: possibly unset.
+  const unresolved: Partial<Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience'>> = config;
+  const tenantDomain = unresolved.tenantDomain ?? `localhost:${config.port}`;
   return Object.assign(config, {
     tenantDomain,
     dataDir: resolve(config.dataDir),
-    tokenIssuer: config.tokenIssuer ?? `https://${tenantDomain}/`,
-    tokenAudience: config.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
+    tokenIssuer: unresolved.tokenIssuer ?? `https://${tenantDomain}/`,
+    tokenAudience: unresolved.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
     tls: tlsFiles(config.tlsCertFile, config.tlsKeyFile),
   });
 }

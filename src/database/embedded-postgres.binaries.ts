@@ -30,10 +30,12 @@ export async function postgresAccount(log: (message: string) => void): Promise<A
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
     await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
   } catch (error) {
-    throw new Error(`embedded PostgreSQL cannot run as root and creating a "postgres" user failed: ${firstLine(error)}`);
+    throw new Error(`embedded PostgreSQL cannot run as root and creating a "postgres" user failed: ${firstLine(error)}`, { cause: error });
   }
   log('created the system user "postgres" to run the embedded PostgreSQL (it refuses to run as root)');
-  return (await lookup())!;
+  const created = await lookup();
+  if (!created) throw new Error('embedded PostgreSQL: the "postgres" user was created but `id postgres` does not find it');
+  return created;
 }
 
 async function lookup(): Promise<Account | undefined> {
@@ -68,6 +70,7 @@ export async function reachableBinaries(account: Account | undefined, log: (mess
     } catch (error) {
       throw new Error(
         `embedded PostgreSQL: the "postgres" user cannot reach ${native} (${blocked} is not traversable) and copying it to ${CACHE_DIR} failed: ${firstLine(error)}`,
+        { cause: error },
       );
     }
     log(`the "postgres" user cannot traverse ${blocked}: copied the PostgreSQL binaries to ${cached}`);
@@ -126,5 +129,5 @@ async function exists(path: string): Promise<boolean> {
 
 function firstLine(error: unknown): string {
   const e = error as { stderr?: string; message?: string };
-  return (e.stderr?.trim() || e.message || String(error)).split('\n')[0];
+  return ([e.stderr?.trim(), e.message].find(Boolean) ?? String(error)).split('\n')[0];
 }

@@ -147,7 +147,7 @@ async function launch(binaries: Binaries, location: DataLocation, account: Accou
   process.once('exit', reap);
   child.once('exit', () => process.removeListener('exit', reap));
   const ready = new Promise<void>((resolve) => {
-    child.stderr!.on('data', () => {
+    child.stderr.on('data', () => {
       if (output().includes('database system is ready to accept connections')) resolve();
     });
   });
@@ -173,8 +173,9 @@ function ids(account: Account | undefined): { uid?: number; gid?: number } {
 
 /** The child's stderr so far (the last 8 kB). */
 function collect(child: ChildProcess): () => string {
+  if (!child.stderr) throw new Error('collect: the child was spawned without a stderr pipe');
   let text = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text = (text + chunk).slice(-8192)));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text = (text + chunk).slice(-8192)));
   return () => text;
 }
 
@@ -223,7 +224,7 @@ async function stopOrphan(dir: string, ownerFile: string): Promise<void> {
 function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
     return false;
   }

@@ -128,7 +128,7 @@ async function applyOne(client: pg.Client, migration: MigrationFile): Promise<vo
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     await client
-      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as Error).message)])
+      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as { message?: unknown }).message)])
       .catch(() => undefined);
     throw new MigrationError(`Migration ${migration.name} failed: ${(error as Error).message}`);
   }

@@ -76,7 +76,7 @@ export class OrganizationClientGrantsRepository {
 
   /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
   async remove(organizationId: string, grantId: string): Promise<boolean> {
-    const [row] = await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId]);
+    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId])).at(0);
     return row?.found === true;
   }
 }

@@ -57,7 +57,7 @@ function columns(fields: OrganizationFields): Omit<OrganizationFields, 'branding
   return {
     name: fields.name,
     display_name: fields.display_name,
-    branding: fields.branding as Prisma.InputJsonValue | undefined,
+    branding: fields.branding,
     metadata: fields.metadata,
   };
 }

@@ -41,7 +41,9 @@ export class SigningKeyStore implements OnModuleInit {
 
   async current(): Promise<{ kid: string; key: KeyObject }> {
     if (Date.now() - this.loadedAt > RELOAD_INTERVAL_MS) await this.reload();
-    return this.signing!;
+    // Set by the first load (at module init), never unset.
+    if (!this.signing) throw new Error('signing keys not loaded');
+    return this.signing;
   }
 
   cachedPublicKey(kid: string): KeyObject | undefined {

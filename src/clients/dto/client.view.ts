@@ -41,5 +41,6 @@ export function toClientView(row: Client): ClientView {
 }
 
 export function toClientWithSecretView(row: Client, secret: string): ClientWithSecretView {
-  return { ...toClientView(row), client_secret: secret };
+  // toClientView builds a plain object (typed as the view class for @nestjs/swagger): nothing to lose by extending it.
+  return Object.assign(toClientView(row), { client_secret: secret });
 }

@@ -75,8 +75,10 @@ function toApiError(errors: ValidationError[], source: Source, metatype: Type): 
   const description =
     property === undefined
       ? undefined
-      : (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype as object, property) as { description?: string } | undefined)
-          ?.description;
+      : (
+          Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype as object, property) as
+            { description?: string } | undefined
+        )?.description;
   const where = property === undefined ? '' : ` on property ${property}${description ? ` (${description})` : ''}`;
   return badRequest(source.errorCode, `${source.prefix} validation error: '${reason}'${where}.`);
 }
@@ -109,7 +111,12 @@ function firstBrokenConstraint({ target, property, value, constraints = {} }: Va
     const item = rule?.each && Array.isArray(value) && target ? firstBrokenItem(rule, value, target) : -1;
     // The value's own constraints before those of its items; items in their order; then Auth0's order.
     const rank = [item, rule?.each ? 1 : 0, checkOrder(name) ?? Infinity];
-    return { name, args: (rule?.constraints ?? []) as readonly unknown[], value: item < 0 ? (value as unknown) : (value as unknown[])[item], rank };
+    return {
+      name,
+      args: (rule?.constraints ?? []) as readonly unknown[],
+      value: item < 0 ? (value as unknown) : (value as unknown[])[item],
+      rank,
+    };
   });
   broken.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]);
   const [first] = broken;
