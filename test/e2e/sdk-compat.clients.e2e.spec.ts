@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
+import { must } from '../support/must.js';
 import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -21,11 +22,11 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
     const sdk = Sdk.for(baseUrl, token);
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await sdk.clients.create({ name: `sdk client ${i}`, app_type: 'non_interactive' }));
-    assert.match(created[0].client_id!, /^\w{32}$/);
+    assert.match(must(created[0].client_id), /^\w{32}$/);
     assert.equal(typeof created[0].client_secret, 'string');
 
     const { client_secret: secret, ...withoutSecret } = created[0];
-    assert.deepEqual(await sdk.clients.get(created[0].client_id!), withoutSecret);
+    assert.deepEqual(await sdk.clients.get(must(created[0].client_id)), withoutSecret);
 
     // The SDK asks include_totals=true and follows pages until one is short; the tenant's
     // bootstrap admin client is listed too, so 4 clients make pages 0, 1 (full) and 2 (empty).
@@ -46,19 +47,19 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
     );
     assert.ok(sdk.calls.every((c) => new URL(c.url).searchParams.get('include_totals') === 'true'));
 
-    const updated = await sdk.clients.update(created[0].client_id!, { name: 'renamed by the sdk', description: 'from the SDK' });
+    const updated = await sdk.clients.update(must(created[0].client_id), { name: 'renamed by the sdk', description: 'from the SDK' });
     assert.equal(updated.name, 'renamed by the sdk');
     assert.equal(updated.description, 'from the SDK');
-    assert.equal((await sdk.clients.get(created[0].client_id!)).name, 'renamed by the sdk');
+    assert.equal((await sdk.clients.get(must(created[0].client_id))).name, 'renamed by the sdk');
 
-    const rotated = await sdk.clients.rotateSecret(created[0].client_id!);
+    const rotated = await sdk.clients.rotateSecret(must(created[0].client_id));
     assert.equal(rotated.client_id, created[0].client_id);
     assert.equal(typeof rotated.client_secret, 'string');
     assert.notEqual(rotated.client_secret, secret);
 
-    await sdk.clients.delete(created[0].client_id!);
-    await assert.rejects(sdk.clients.get(created[0].client_id!), Management.NotFoundError);
-    await assert.rejects(sdk.clients.rotateSecret(created[0].client_id!), Management.NotFoundError);
+    await sdk.clients.delete(must(created[0].client_id));
+    await assert.rejects(sdk.clients.get(must(created[0].client_id)), Management.NotFoundError);
+    await assert.rejects(sdk.clients.rotateSecret(must(created[0].client_id)), Management.NotFoundError);
   });
 
   it("raises the SDK's own errors with our messages", async () => {

@@ -18,7 +18,8 @@ const ADMIN = { id: 'sdk-e2e-admin-client', secret: 'sdk-e2e-secret-0123456789-0
 describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
   let dir: string;
   let databaseUrl: string;
-  let server: ChildProcess;
+  // Unset if before() failed before spawning it.
+  let server: ChildProcess | undefined;
   let port: number;
   let serverLog = '';
 
@@ -43,7 +44,7 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
     ]);
     databaseUrl = await createTestDatabase();
     port = await freePort();
-    server = spawn(process.execPath, [join(DIST, 'src/main.js')], {
+    const child = spawn(process.execPath, [join(DIST, 'src/main.js')], {
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
@@ -58,15 +59,17 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk));
-    server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk));
+    server = child;
+    child.stdout.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
     await waitUntilReady(port, await readFile(join(dir, 'cert.pem')), () => serverLog);
   });
 
   after(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+    const child = server;
+    if (child?.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     }
     await dropTestDatabase(databaseUrl);
     await rm(dir, { recursive: true, force: true });
@@ -131,8 +134,8 @@ async function runSdk(env: Record<string, string>): Promise<unknown> {
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   await new Promise((r) => child.once('exit', r));
   try {
     return JSON.parse(out.trim().split('\n').pop() ?? '');
