@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
+import { must } from '../support/must.js';
 import { captureLogLines } from '../support/capture-stdout.js';
 import { decodeJwt, requestToken } from '../support/issuer.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
@@ -74,7 +75,7 @@ describe('bootstrap admin client', () => {
     let t: TestApp | undefined;
     const lines = await captureLogLines(async () => void (t = await start({ ...supplied, LOG_LEVEL: 'info' })));
     assert.equal(lines.filter((line) => JSON.stringify(line).includes(supplied.BOOTSTRAP_CLIENT_SECRET)).length, 0);
-    const file = join(t!.dataDir, 'admin-client.json');
+    const file = join(must(t, 'the started app').dataDir, 'admin-client.json');
     const announced = lines
       .filter((line) => String(line.msg).startsWith('created the bootstrap admin client'))
       .map(({ time: _time, ...line }) => line);
@@ -94,7 +95,7 @@ describe('bootstrap admin client', () => {
     const lines = await captureLogLines(
       async () => void (t = await start({ BOOTSTRAP_CLIENT_ID: '', BOOTSTRAP_CLIENT_SECRET: '', LOG_LEVEL: 'warn' })),
     );
-    const file = join(t!.dataDir, 'admin-client.json');
+    const file = join(must(t, 'the started app').dataDir, 'admin-client.json');
     const credentials = JSON.parse(await readFile(file, 'utf8'));
     const announced = lines
       .filter((line) => String(line.msg).startsWith('created the bootstrap admin client'))

@@ -63,17 +63,28 @@ describe('mapDatabaseErrors: one mapper, keyed by constraint name', () => {
 
   it('whatever the map does not name comes back unchanged', async () => {
     const none = mapDatabaseErrors({});
-    const original = await duplicateSql().catch((error: unknown) => error);
+    const original = await failureOf(duplicateSql());
     await assert.rejects(Promise.reject(original).catch(none), (error) => error === original);
-    const missing = await t.prisma.organization.update({ where: { id: 'org_none' }, data: { name: 'x' } }).catch((error: unknown) => error);
+    const missing = await failureOf(t.prisma.organization.update({ where: { id: 'org_none' }, data: { name: 'x' } }));
     await assert.rejects(Promise.reject(missing).catch(none), (error) => error === missing);
     // A constraint named like an Object.prototype member is not "named by the map".
     await t.prisma.sql('CREATE TABLE odd_names (x int CONSTRAINT "constructor" UNIQUE)', []);
     await t.prisma.sql('INSERT INTO odd_names VALUES (1)', []);
-    const odd = await t.prisma.sql('INSERT INTO odd_names VALUES (1)', []).catch((error: unknown) => error);
+    const odd = await failureOf(t.prisma.sql('INSERT INTO odd_names VALUES (1)', []));
     assert.equal((odd as { constraint?: string }).constraint, 'constructor');
     await assert.rejects(Promise.reject(odd).catch(map), (error) => error === odd);
     const plain = new Error('not a database error');
     await assert.rejects(Promise.reject(plain).catch(map), (error) => error === plain);
   });
 });
+
+/** What the statement failed with: the driver's and Prisma's failures are Error objects. */
+async function failureOf(statement: Promise<unknown>): Promise<Error> {
+  try {
+    await statement;
+  } catch (error) {
+    assert.ok(error instanceof Error, `expected an Error, got ${String(error)}`);
+    return error;
+  }
+  assert.fail('expected the statement to fail');
+}

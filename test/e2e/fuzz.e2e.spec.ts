@@ -284,7 +284,11 @@ function stringsIn(text: string): string[] {
   const found: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') found.push(value);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (found.push(k), walk(v));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) {
+        found.push(k);
+        walk(v);
+      }
   };
   try {
     walk(JSON.parse(text));
@@ -315,7 +319,7 @@ function check(c: Case, res: Response): void {
   const where = `${c.method.toUpperCase()} ${c.path.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 300)}`;
   assert.ok(res.status < 500, `no 5xx: ${where}`);
   if (res.status < 400) return;
-  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/, where);
+  assert.match(res.headers['content-type'], /^application\/json; charset=utf-8$/, where);
   const body = JSON.parse(res.text) as Record<string, unknown>;
   if (c.path === '/oauth/token') {
     assert.deepEqual(Object.keys(body).sort(), ['error', 'error_description'], `OAuth error shape: ${where}`);

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { must } from '../support/must.js';
 import { expectLimitedAfter, expectTooManyFailures, requestTokenFrom, wrongSecretsAtOnce } from '../support/failed-attempts.js';
 import { clientWithGrant, decodeJwt, issuedToken, requestToken } from '../support/issuer.js';
 import { expectOAuthError } from '../support/responses.js';
@@ -46,7 +47,8 @@ describe('POST /oauth/token (client credentials)', () => {
         azp: client.client_id,
       },
     );
-    assert.ok(payload.iat! >= before && payload.exp === payload.iat! + 86400);
+    const issuedAt = must(payload.iat, 'an iat claim');
+    assert.ok(issuedAt >= before && payload.exp === issuedAt + 86400);
   });
 
   it('the token works on a core endpoint, verified locally', async () => {
@@ -132,8 +134,8 @@ describe('POST /oauth/token (client credentials)', () => {
     );
     expectOAuthError(await post({ ...client, audience: AUDIENCE }), 400, 'invalid_request', 'Missing required parameter: grant_type');
     for (const missing of ['client_id', 'client_secret', 'audience']) {
-      const body: Record<string, unknown> = { grant_type: 'client_credentials', ...client, audience: AUDIENCE };
-      delete body[missing];
+      const complete: Record<string, unknown> = { grant_type: 'client_credentials', ...client, audience: AUDIENCE };
+      const body = Object.fromEntries(Object.entries(complete).filter(([name]) => name !== missing));
       expectOAuthError(await post(body), 400, 'invalid_request', `Missing required parameter: ${missing}`);
     }
     expectOAuthError(
@@ -151,7 +153,7 @@ describe('POST /oauth/token (client credentials)', () => {
     for (let i = 0; i < 10; i++) assert.equal((await requestToken(t, { ...client, client_secret: `wrong-${i}` })).status, 401);
     const limited = await requestToken(t, { ...client, client_secret: 'wrong-again' });
     expectOAuthError(limited, 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
-    assert.match(String(limited.headers['retry-after']), /^[1-9]\d*$/);
+    assert.match(limited.headers['retry-after'], /^[1-9]\d*$/);
     // Even the right secret waits: otherwise the limit would not slow down guessing.
     expectOAuthError(await requestToken(t, client), 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
     assert.equal((await requestToken(t, other)).status, 200);

@@ -11,8 +11,10 @@ import {
   operationsOf,
   satisfyingBody,
   scopesOf,
+  type Fixtures,
   type DocumentedOperation,
 } from '../support/openapi-exercise.js';
+import { must } from '../support/must.js';
 import { DocumentSchemas, typeOf, type Schema } from '../support/openapi-schema.js';
 import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -58,7 +60,20 @@ const DOCUMENTATION_ROUTES = [
 
 describe('OpenAPI document', () => {
   let t: TestApp;
-  let document: { openapi: string; paths: Record<string, Record<string, DocumentedOperation['operation']>>; components: any };
+  let document: {
+    openapi: string;
+    paths: Record<string, Record<string, DocumentedOperation['operation']>>;
+    components: {
+      schemas: Record<string, Schema>;
+      securitySchemes: {
+        bearerAuth: unknown;
+        oAuth2ClientCredentials: {
+          type: string;
+          flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string>; 'x-form-parameters': unknown } };
+        };
+      };
+    };
+  };
   let schemas: DocumentSchemas;
   let operations: DocumentedOperation[];
   const validValue = (schema: Schema): unknown => schemas.validValue(schema);
@@ -89,7 +104,7 @@ describe('OpenAPI document', () => {
     for (const asset of assets) {
       const res = await t.api.get(asset).buffer(true);
       assert.equal(res.status, 200, asset);
-      assert.match(String(res.headers['content-type']), asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
+      assert.match(res.headers['content-type'], asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
       assert.ok(Number(res.headers['content-length']) > 10_000, asset);
     }
   });
@@ -114,7 +129,9 @@ describe('OpenAPI document', () => {
 
   it('documents every /api/v2 route with its method, Auth0 operation id and the scopes the guard requires', () => {
     const routes = nestRoutes(t.app).filter((r) => r.path.startsWith('/api/v2/'));
-    const undocumented = routes.filter((r) => !document.paths[r.path.slice('/api/v2'.length)]?.[r.method.toLowerCase()]);
+    const isDocumented = (path: string, method: string): boolean =>
+      Object.hasOwn(document.paths, path) && Object.hasOwn(document.paths[path], method);
+    const undocumented = routes.filter((r) => !isDocumented(r.path.slice('/api/v2'.length), r.method.toLowerCase()));
     assert.deepEqual(undocumented.map((r) => `${r.method} ${r.path}`).sort(), DOCUMENTATION_ROUTES);
     for (const route of undocumented)
       assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
@@ -184,7 +201,7 @@ describe('OpenAPI document', () => {
 
   it('answers a documented status for resources that do not exist, and a documented 400 for path parameters over their maxLength', async (c) => {
     for (const op of operations.filter((o) => o.operation.parameters?.some((p) => p.in === 'path'))) {
-      const params = op.operation.parameters!.filter((p) => p.in === 'path');
+      const params = must(op.operation.parameters, 'parameters').filter((p) => p.in === 'path');
       const schema = bodySchemaOf(op.operation);
       const body = schema ? satisfyingBody(schemas.resolve(schema), validValue) : undefined;
       await c.test(`${op.method} ${op.path}: unknown ids`, async () => {
@@ -194,7 +211,7 @@ describe('OpenAPI document', () => {
       });
       for (const param of params.filter((p) => p.schema.maxLength !== undefined)) {
         await c.test(`${op.method} ${op.path}: ${param.name} over its maxLength`, async () => {
-          const res = await exercise(t, op, { body, path: { [param.name]: 'x'.repeat(param.schema.maxLength! + 1) } });
+          const res = await exercise(t, op, { body, path: { [param.name]: 'x'.repeat(must(param.schema.maxLength, 'a maxLength') + 1) } });
           assert.equal(res.status, 400, res.text);
           assert.ok(res.body.message.includes(`on property ${param.name}`), res.body.message);
           expectDocumented(schemas, op, res);
@@ -249,9 +266,9 @@ describe('OpenAPI document', () => {
 
   it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
     for (const op of operations.filter((o) => bodySchemaOf(o.operation))) {
-      const schema = schemas.resolve(bodySchemaOf(op.operation)!);
+      const schema = schemas.resolve(must(bodySchemaOf(op.operation), 'a body schema'));
       const base = satisfyingBody(schema, validValue);
-      const refused = async (what: string, body: (fx: any) => unknown, mentions: string) => {
+      const refused = async (what: string, body: (fx: Fixtures) => unknown, mentions: string) => {
         await c.test(`${op.method} ${op.path}: ${what}`, async () => {
           const res = await exercise(t, op, { body });
           assert.equal(res.status, 400, `${what}: ${res.status} ${res.text}`);
@@ -269,7 +286,7 @@ describe('OpenAPI document', () => {
       for (const name of schema.required ?? []) {
         await refused(`without required ${name}`, (fx) => ({ ...(base(fx) as object), [name]: undefined }), name);
       }
-      for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
         for (const [broken, value] of schemas.violations(property)) {
           await refused(`${name} breaking ${broken}`, (fx) => ({ ...(base(fx) as object), [name]: value }), name);
         }

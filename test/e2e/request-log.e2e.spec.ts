@@ -42,7 +42,7 @@ describe('request log (LOG_LEVEL=info)', () => {
   it('logs the generated request id that the response carries', async () => {
     let header = '';
     const lines = await captureLogLines(async () => {
-      header = String((await t.api.get('/api/v2/unknown')).headers['x-request-id']);
+      header = (await t.api.get('/api/v2/unknown')).headers['x-request-id'];
     });
     assert.deepEqual(
       requestLines(lines).map((l) => [l.reqId, l.status]),

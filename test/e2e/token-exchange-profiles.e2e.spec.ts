@@ -150,7 +150,7 @@ describe('token exchange profiles: create, list, get', () => {
       const all = (await t.prisma.tokenExchangeProfile.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((p) => p.id);
       const seen: string[] = [];
       let next: string | undefined;
-      let last: Record<string, unknown> = {};
+      let last: Record<string, unknown>;
       do {
         const res = await list(`take=10${next ? `&from=${next}` : ''}`);
         assert.equal(res.status, 200);

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { must } from '../support/must.js';
 import { OwnPostgres } from '../support/own-postgres.js';
 import { freePort, ServerProcess } from '../support/server-process.js';
 
@@ -40,8 +41,8 @@ describe('the built server booting while its database is unreachable', () => {
       );
     });
     // Backoff: the waits grow.
-    const waits = tries.slice(0, -1).map((l) => Number(/retrying in (\d+) ms/.exec(l.msg)![1]));
-    assert.ok(waits[1] > waits[0], `growing waits: ${waits}`);
+    const waits = tries.slice(0, -1).map((l) => Number(must(/retrying in (\d+) ms/.exec(l.msg), 'a retry delay')[1]));
+    assert.ok(waits[1] > waits[0], `growing waits: ${waits.join(',')}`);
 
     const failure = parse(server).filter((e) => e.msg.startsWith('boot failed'));
     assert.equal(failure.length, 1);
@@ -57,7 +58,7 @@ describe('the built server booting while its database is unreachable', () => {
   it('a database that comes up a few seconds after the server: the boot waits for it and the server becomes ready', async () => {
     // Initialise once to know the URL (password, port), then stop it before the server starts.
     db = await OwnPostgres.start(await freePort());
-    const url = db.url!;
+    const url = must(db.url, 'the database URL');
     await db.pause();
 
     const port = await freePort();

@@ -61,10 +61,12 @@ describe('a frozen database (its PostgreSQL stopped with SIGSTOP), the built ser
 
   after(async () => {
     // Whatever failed: the database runs again, then everything stops.
-    db?.thaw();
-    server?.kill('SIGKILL');
-    await server?.exited;
-    await db?.destroy();
+    // Either is unset when before() failed part way.
+    const started: { db?: typeof db; server?: ServerProcess } = { db, server };
+    started.db?.thaw();
+    started.server?.kill('SIGKILL');
+    await started.server?.exited;
+    await started.db?.destroy();
     await tokens.stop();
   });
 

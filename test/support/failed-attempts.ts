@@ -46,5 +46,5 @@ export function expectLimitedAfter(responses: Response[], failed: number): void 
 
 export function expectTooManyFailures(res: Response): void {
   expectOAuthError(res, 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
-  assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/, 'Retry-After in whole seconds');
+  assert.match(res.headers['retry-after'], /^[1-9]\d*$/, 'Retry-After in whole seconds');
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { must } from './must.js';
 
 // ajv (and ajv-formats) come with Fastify, which compiles its own schemas with them.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
@@ -60,7 +61,9 @@ export class DocumentSchemas {
 
   /** The validation errors, or [] when `value` matches. */
   errors(value: unknown, schema: Schema): string[] {
-    const rebased = JSON.parse(JSON.stringify(closed(structuredClone(schema))).replaceAll('"#/components/', '"openapi.json#/components/'));
+    const rebased = JSON.parse(
+      JSON.stringify(closed(structuredClone(schema))).replaceAll('"#/components/', '"openapi.json#/components/'),
+    ) as object;
     const validate = this.ajv.compile(rebased);
     return validate(value)
       ? []
@@ -168,7 +171,7 @@ function objectViolations(schema: Schema, schemas: DocumentSchemas): [string, un
 
 /** A string within the length limits that the pattern refuses; none found is an error, not a skipped check. */
 function notMatching(schema: Schema): string {
-  const pattern = new RegExp(schema.pattern!);
+  const pattern = new RegExp(must(schema.pattern, 'a pattern'));
   const length = Math.min(Math.max(schema.minLength ?? 14, 1), schema.maxLength ?? 14);
   const found = ['NOT MATCHING! ', '<NOT MATCHING>', ' ', '\n'].map((text) => fit(text, length)).find((text) => !pattern.test(text));
   if (found === undefined) throw new Error(`no value breaking pattern ${schema.pattern}`);

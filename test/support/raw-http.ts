@@ -72,7 +72,10 @@ export class RawClient {
           reject(new Error(`connection closed before a response; received ${JSON.stringify(this.received.slice(0, 200))}`));
         }
       };
-      const timer = setTimeout(() => (done(), reject(new Error('no response in time'))), timeoutMs);
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error('no response in time'));
+      }, timeoutMs);
       const done = (): void => {
         clearTimeout(timer);
         this.listeners.delete(check);

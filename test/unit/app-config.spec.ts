@@ -21,7 +21,8 @@ function configError(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('defaults everything from nothing', () => {
     assert.deepEqual(
-      { ...loadConfig({}) },
+      // Own properties as a plain object, to compare with a literal.
+      Object.assign({}, loadConfig({})),
       {
         port: 3000,
         tenantDomain: 'localhost:3000',

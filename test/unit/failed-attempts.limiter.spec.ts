@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { HttpStatus } from '@nestjs/common';
 import { OAuthError } from '../../src/common/oauth-error.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { FailedAttemptsLimiter } from '../../src/oauth/failed-attempts.limiter.js';
@@ -20,10 +21,10 @@ describe('FailedAttemptsLimiter', () => {
   type Outcome = 'authenticated' | 'failed' | 429;
   async function attempt(clientId: string, ip: string, rightSecret = false): Promise<Outcome> {
     try {
-      const result = await limiter.attempt(clientId, ip, async () => (rightSecret ? clientId : undefined));
+      const result = await limiter.attempt(clientId, ip, () => Promise.resolve(rightSecret ? clientId : undefined));
       return result === undefined ? 'failed' : 'authenticated';
     } catch (error) {
-      assert.ok(error instanceof OAuthError && error.status === 429, String(error));
+      assert.ok(error instanceof OAuthError && error.status === HttpStatus.TOO_MANY_REQUESTS, String(error));
       assert.deepEqual(error.body, {
         error: 'too_many_requests',
         error_description: 'Too many failed authentication attempts, retry later.',

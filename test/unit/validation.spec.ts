@@ -96,7 +96,8 @@ describe('AppValidationPipe: Auth0 wording from class-validator constraints', ()
 describe('OpenAPI request schemas read from the validators', () => {
   it('documents limits, listed values, nullability and required-ness from the decorators alone', () => {
     documentClasses([UpdateClientGrantDto]);
-    const property = (name: string) => Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, UpdateClientGrantDto.prototype, name);
+    const property = (name: string) =>
+      Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, UpdateClientGrantDto.prototype, name) as Record<string, unknown>;
     const { description, type, required, items } = property('scope');
     assert.deepEqual(
       { description, type, required, items },
