@@ -13,7 +13,7 @@ import { API_PREFIX, UNPREFIXED_ROUTES } from './routes.js';
 
 // Still exported from here until every importer reads them from routes.ts.
 export { API_PREFIX, UNPREFIXED_ROUTES };
-export const BODY_LIMIT_BYTES = 10 * 1024;
+const BODY_LIMIT_BYTES = 10 * 1024;
 /**
  * Above Node's 16 kB limit on the request line and headers, so an over-long id is never cut
  * short by the router (414) but reaches the validation pipe and gets its 400 invalid_uri;

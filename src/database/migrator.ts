@@ -31,14 +31,14 @@ interface LedgerRow {
   rolled_back_at: Date | null;
 }
 
-export interface MigrationFile {
+interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;
 }
 
 /** sha256 of the file, hex: the value Prisma writes to `_prisma_migrations.checksum`. */
-export function checksumOf(sql: string): string {
+function checksumOf(sql: string): string {
   return createHash('sha256').update(sql, 'utf8').digest('hex');
 }
 
@@ -47,7 +47,7 @@ function matchesChecksum(sql: string, checksum: string): boolean {
   return [sql, sql.replace(/\r?\n/g, '\r\n'), sql.replace(/\r\n/g, '\n')].some((variant) => checksumOf(variant) === checksum);
 }
 
-export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
   const names = entries
     .filter((e) => e.isDirectory())

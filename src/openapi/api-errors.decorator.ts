@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorResponse } from './error-response.js';
 
-export type DocumentedErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+type DocumentedErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 const DESCRIPTIONS: Record<DocumentedErrorStatus, string> = {
   400: 'Invalid request; the message names the offending property.',

@@ -13,11 +13,6 @@ const RETIRED_KEY_GRACE_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + 3600) * 1000;
 const RELOAD_INTERVAL_MS = 30_000;
 const MIN_RELOAD_GAP_MS = 1_000;
 
-export interface PublicSigningKey {
-  kid: string;
-  key: KeyObject;
-}
-
 /**
  * The tenant's RS256 keys, kept in the database and cached here. One is current (signs);
  * retired ones keep verifying until every token they signed has expired.

@@ -51,7 +51,7 @@ export const scopesOf = (operation: Operation): string[] | undefined =>
 
 export const bodySchemaOf = (operation: Operation): Schema | undefined => operation.requestBody?.content['application/json']?.schema;
 
-export interface RequestParts {
+interface RequestParts {
   body?: (fx: Fixtures) => unknown;
   /** Path parameter values to use instead of the fixtures' ids. */
   path?: Partial<Record<string, string>>;

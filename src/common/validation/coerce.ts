@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 
 /** Marks a body parsed from application/x-www-form-urlencoded (set in app.setup.ts). */
-export const FORM_BODY = Symbol('formBody');
+const FORM_BODY = Symbol('formBody');
 
 export function markFormBody(body: unknown): void {
   if (body && typeof body === 'object') Object.defineProperty(body, FORM_BODY, { value: true, enumerable: false });

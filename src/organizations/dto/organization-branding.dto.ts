@@ -5,7 +5,7 @@ import { IfPresent, IsUri } from '../../common/validation/auth0-validators.js';
 
 const HEX_COLOR = /^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$/;
 
-export class OrganizationBrandingColorsDto {
+class OrganizationBrandingColorsDto {
   @ApiProperty({ description: 'HEX Color for primary elements.' })
   @IsString()
   @Matches(HEX_COLOR)

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Organization } from '../../generated/prisma/client.js';
 
-export interface OrganizationBranding {
+interface OrganizationBranding {
   logo_url?: string;
   colors?: { primary: string; page_background: string };
 }
