@@ -12,8 +12,8 @@ const SOURCES = [
  * PostgreSQL cannot store U+0000 in text (error 22021), so a NUL anywhere in a request would
  * reach the database and fail there. Every route refuses it here instead, before guards, pipes
  * and services: path parameters, query string and parsed body, keys included, at any depth.
+ * Not async (nothing to await): Fastify expects a hook without a `done` argument to return a promise.
  */
-// Not async (nothing to await); Fastify takes a hook without a `done` argument to return a promise.
 export function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   for (const [field, prefix, errorCode] of SOURCES) {
     const found = findNul(request[field]);
