@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { sendError } from './common/all-exceptions.filter.js';
 import { answerClientError } from './common/client-error.js';
 import type { JsonLogger } from './common/json-logger.js';
@@ -55,8 +55,9 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   });
   fastify.addHook('preValidation', rejectNulCharacters);
   // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
-  fastify.addHook('preValidation', async (request: FastifyRequest) => {
-    if (String(request.headers['content-type'] ?? '').startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
+  fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
+    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
+    done();
   });
   if (logger.enabled('info')) {
     fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
@@ -71,7 +72,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   }
   await app.init();
   const config = app.get(AppConfig);
-  applyTimeouts(app.getHttpServer() as Server, config);
+  applyTimeouts(app.getHttpServer(), config);
   setupOpenApi(app, config);
   await fastify.ready();
   return app;

@@ -41,7 +41,6 @@ async function specFiles(dir: string): Promise<string[]> {
   return files.filter((file) => !needsMissingRedis(file));
 }
 
-
 async function main(): Promise<number> {
   let embedded: EmbeddedPostgres | undefined;
   let embeddedDir: string | undefined;

@@ -6,7 +6,10 @@ import type { ClientGrant, Prisma } from '../generated/prisma/client.js';
 import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js';
 
 // The unique index decides duplicates, so two concurrent creates cannot both win.
-const failed = mapDatabaseErrors({ constraints: { client_grants_client_id_audience_key: clientGrantTaken }, recordNotFound: clientGrantNotFound });
+const failed = mapDatabaseErrors({
+  constraints: { client_grants_client_id_audience_key: clientGrantTaken },
+  recordNotFound: clientGrantNotFound,
+});
 
 interface ClientGrantFilter {
   audience?: string;
@@ -37,7 +40,12 @@ export class ClientGrantsRepository {
     if (filter.allow_any_organization === false) where.OR = [{ allow_any_organization: false }, { allow_any_organization: null }];
     return {
       rows: ({ skip, take, afterId }) =>
-        this.prisma.clientGrant.findMany({ where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where, orderBy: { id: 'asc' }, skip, take }),
+        this.prisma.clientGrant.findMany({
+          where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
+          orderBy: { id: 'asc' },
+          skip,
+          take,
+        }),
       count: () => this.prisma.clientGrant.count({ where }),
     };
   }
@@ -59,7 +67,9 @@ export class ClientGrantsRepository {
 
   /** Every organization association goes with it (ON DELETE CASCADE); the removed grant's client, if there was one. */
   async delete(id: string): Promise<string | undefined> {
-    const [removed] = await this.prisma.$queryRaw<Pick<ClientGrant, 'client_id'>[]>`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
-    return removed?.client_id;
+    const removed = await this.prisma.$queryRaw<
+      Pick<ClientGrant, 'client_id'>[]
+    >`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
+    return removed.at(0)?.client_id;
   }
 }

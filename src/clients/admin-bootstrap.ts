@@ -49,7 +49,11 @@ export class AdminBootstrap implements OnApplicationBootstrap {
       this.logger.write('warn', `created the bootstrap admin client; its secret is shown once here and kept in ${file}`, credentials);
     } else {
       const shown = { client_id: clientId, audience, token_url: tokenUrl };
-      this.logger.write('warn', `created the bootstrap admin client with the secret from BOOTSTRAP_CLIENT_SECRET; credentials kept in ${file}`, shown);
+      this.logger.write(
+        'warn',
+        `created the bootstrap admin client with the secret from BOOTSTRAP_CLIENT_SECRET; credentials kept in ${file}`,
+        shown,
+      );
     }
   }
 }

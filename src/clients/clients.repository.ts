@@ -37,7 +37,12 @@ export class ClientsRepository {
   pages(): PageSource<Client & { id: string }> {
     return {
       rows: async ({ skip, take, afterId }) => {
-        const rows = await this.prisma.client.findMany({ where: afterId ? { client_id: { gt: afterId } } : {}, orderBy: { client_id: 'asc' }, skip, take });
+        const rows = await this.prisma.client.findMany({
+          where: afterId ? { client_id: { gt: afterId } } : {},
+          orderBy: { client_id: 'asc' },
+          skip,
+          take,
+        });
         return rows.map((row) => ({ ...row, id: row.client_id }));
       },
       count: () => this.prisma.client.count(),

@@ -28,7 +28,11 @@ export class ClientsService {
    * The first client of an empty tenant, made like any other, with a grant of `scope` on
    * `audience`. False, and nothing written, when the tenant already has a client.
    */
-  async createFirst(input: CreateClientDto, credentials: { clientId: string; secret: string }, grant: { audience: string; scope: string[] }): Promise<boolean> {
+  async createFirst(
+    input: CreateClientDto,
+    credentials: { clientId: string; secret: string },
+    grant: { audience: string; scope: string[] },
+  ): Promise<boolean> {
     const client = await newClient(input, credentials.clientId, credentials.secret);
     return this.clients.createFirst(client, { id: newId('cgr'), client_id: credentials.clientId, ...grant });
   }

@@ -20,7 +20,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
     if (exception === request.raw.errored) return;
     const { status, unexpected } = sendError(exception, request, reply);
     if (unexpected) {
-      const err = exception as Error;
+      const err = exception as Partial<Error> | null | undefined;
       this.logger.write('error', err?.message ?? String(exception), {
         reqId: request.id,
         method: request.method,

@@ -15,11 +15,8 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (errorCode: string, message: string): ApiError =>
-  new ApiError(HttpStatus.NOT_FOUND, errorCode, message);
+export const notFound = (errorCode: string, message: string): ApiError => new ApiError(HttpStatus.NOT_FOUND, errorCode, message);
 
-export const conflict = (errorCode: string, message: string): ApiError =>
-  new ApiError(HttpStatus.CONFLICT, errorCode, message);
+export const conflict = (errorCode: string, message: string): ApiError => new ApiError(HttpStatus.CONFLICT, errorCode, message);
 
-export const badRequest = (errorCode: string, message: string): ApiError =>
-  new ApiError(HttpStatus.BAD_REQUEST, errorCode, message);
+export const badRequest = (errorCode: string, message: string): ApiError => new ApiError(HttpStatus.BAD_REQUEST, errorCode, message);

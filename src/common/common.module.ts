@@ -5,7 +5,10 @@ import { JsonLogger } from './json-logger.js';
 
 @Global()
 @Module({
-  providers: [{ provide: JsonLogger, useFactory: (config: AppConfig) => new JsonLogger(config.logLevel), inject: [AppConfig] }, ConnectionDrain],
+  providers: [
+    { provide: JsonLogger, useFactory: (config: AppConfig) => new JsonLogger(config.logLevel), inject: [AppConfig] },
+    ConnectionDrain,
+  ],
   exports: [JsonLogger, ConnectionDrain],
 })
 export class CommonModule {}

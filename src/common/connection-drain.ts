@@ -20,7 +20,9 @@ export class ConnectionDrain implements OnModuleInit {
   constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    const fastify = adapter?.getInstance<FastifyInstance>();
     fastify?.addHook('onRequest', async (request, reply) => {
       if (this.draining) {
         throw new ApiError(HttpStatus.SERVICE_UNAVAILABLE, 'shutting_down', 'The server is shutting down.', { Connection: 'close' });

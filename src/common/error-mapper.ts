@@ -25,13 +25,14 @@ const FASTIFY_ERRORS: Record<string, [number, string, string]> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'invalid_body', 'Request body size did not match Content-Length.'],
 };
 
-const UNREADABLE_REQUEST = new Set([400, 413, 415]);
+const UNREADABLE_REQUEST: readonly number[] = [HttpStatus.BAD_REQUEST, HttpStatus.PAYLOAD_TOO_LARGE, HttpStatus.UNSUPPORTED_MEDIA_TYPE];
+const isUnreadableRequest = (status: number): status is HttpStatus => UNREADABLE_REQUEST.includes(status);
 
 /** Every error, from any layer, becomes one of these; the filter and Fastify's handler only send it. */
 export function toErrorResponse(error: unknown, options: { oauthEndpoint?: boolean } = {}): ErrorResponse {
   const response = toManagementResponse(error);
   // The token endpoint speaks OAuth even about a request it could not read (bad body, NUL characters).
-  if (options.oauthEndpoint && UNREADABLE_REQUEST.has(response.status) && 'errorCode' in response.body) {
+  if (options.oauthEndpoint && isUnreadableRequest(response.status) && 'errorCode' in response.body) {
     return toManagementResponse(new OAuthError(response.status, 'invalid_request', response.body.message));
   }
   return response;
@@ -43,7 +44,12 @@ function toManagementResponse(error: unknown): ErrorResponse {
     return { status: error.status, body: error.body, headers: { 'Cache-Control': 'no-store', ...error.headers }, unexpected: false };
   }
   if (error instanceof ApiError) {
-    return { status: error.status, body: errorBody(error.status, error.errorCode, error.message), headers: error.headers, unexpected: false };
+    return {
+      status: error.status,
+      body: errorBody(error.status, error.errorCode, error.message),
+      headers: error.headers,
+      unexpected: false,
+    };
   }
   // Nest wraps Fastify's own errors (body parsing, size limit) in an HttpException; the code is on the cause.
   const fastifyCode = fastifyErrorCode(error) ?? fastifyErrorCode((error as { cause?: unknown } | null)?.cause);
@@ -53,16 +59,40 @@ function toManagementResponse(error: unknown): ErrorResponse {
   }
   // Any other Fastify error about the request keeps its 4xx status; its own message may name internals.
   const fastifyStatus = (error as { statusCode?: unknown } | null)?.statusCode;
-  if (typeof fastifyStatus === 'number' && fastifyStatus >= 400 && fastifyStatus < 500 && typeof (error as { code?: unknown }).code === 'string') {
-    return { status: fastifyStatus, body: errorBody(fastifyStatus, FrameworkErrorCode[fastifyStatus] ?? 'bad_request', `${STATUS_CODES[fastifyStatus] ?? 'Bad Request'}.`), headers: {}, unexpected: false };
+  if (
+    typeof fastifyStatus === 'number' &&
+    fastifyStatus >= 400 &&
+    fastifyStatus < 500 &&
+    typeof (error as { code?: unknown }).code === 'string'
+  ) {
+    return {
+      status: fastifyStatus,
+      body: errorBody(
+        fastifyStatus,
+        FrameworkErrorCode[fastifyStatus] ?? 'bad_request',
+        `${STATUS_CODES[fastifyStatus] ?? 'Bad Request'}.`,
+      ),
+      headers: {},
+      unexpected: false,
+    };
   }
   if (error instanceof HttpException) {
     const status = error.getStatus();
-    return { status, body: errorBody(status, FrameworkErrorCode[status] ?? 'http_error', httpExceptionMessage(error)), headers: {}, unexpected: false };
+    return {
+      status,
+      body: errorBody(status, FrameworkErrorCode[status] ?? 'http_error', httpExceptionMessage(error)),
+      headers: {},
+      unexpected: false,
+    };
   }
   if (isDatabaseUnavailable(error)) {
     const status = HttpStatus.SERVICE_UNAVAILABLE;
-    return { status, body: errorBody(status, 'database_unavailable', 'Service temporarily unavailable.'), headers: { 'Retry-After': '5' }, unexpected: true };
+    return {
+      status,
+      body: errorBody(status, 'database_unavailable', 'Service temporarily unavailable.'),
+      headers: { 'Retry-After': '5' },
+      unexpected: true,
+    };
   }
   return { status: 500, body: errorBody(500, 'internal_error', 'Internal error.'), headers: {}, unexpected: true };
 }

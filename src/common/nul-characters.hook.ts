@@ -12,14 +12,18 @@ const SOURCES = [
  * PostgreSQL cannot store U+0000 in text (error 22021), so a NUL anywhere in a request would
  * reach the database and fail there. Every route refuses it here instead, before guards, pipes
  * and services: path parameters, query string and parsed body, keys included, at any depth.
+ * Not async (nothing to await): Fastify expects a hook without a `done` argument to return a promise.
  */
-export async function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function rejectNulCharacters(request: FastifyRequest): Promise<void> {
   for (const [field, prefix, errorCode] of SOURCES) {
     const found = findNul(request[field]);
     if (found === undefined) continue;
     const reason = found.inKey ? 'Property name contains a NUL character' : 'String contains a NUL character';
-    throw badRequest(errorCode, `${prefix} validation error: '${reason}'${found.path ? ` on property ${found.path}` : ''}.`);
+    return Promise.reject(
+      badRequest(errorCode, `${prefix} validation error: '${reason}'${found.path ? ` on property ${found.path}` : ''}.`),
+    );
   }
+  return Promise.resolve();
 }
 
 interface Found {
@@ -31,8 +35,8 @@ interface Found {
 /** Iterative, so a deeply nested body cannot exhaust the stack. */
 function findNul(input: unknown): Found | undefined {
   const pending: [unknown, string][] = [[input, '']];
-  while (pending.length > 0) {
-    const [value, path] = pending.pop()!;
+  for (let next = pending.pop(); next; next = pending.pop()) {
+    const [value, path] = next;
     if (typeof value === 'string') {
       if (value.includes('\0')) return { path, inKey: false };
     } else if (value !== null && typeof value === 'object') {

@@ -1,12 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 
 export type OAuthErrorCode =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'unauthorized_client'
-  | 'access_denied'
-  | 'unsupported_grant_type'
-  | 'too_many_requests';
+  'invalid_request' | 'invalid_client' | 'unauthorized_client' | 'access_denied' | 'unsupported_grant_type' | 'too_many_requests';
 
 export interface OAuthErrorBody {
   error: OAuthErrorCode;

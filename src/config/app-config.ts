@@ -20,94 +20,159 @@ const url = { require_tld: false, protocols: ['http', 'https'], require_protocol
  * property: the variable it comes from (@Env), its rules (the top one names the failure), its default.
  */
 export class AppConfig {
-  @Env('PORT') @Type(() => Number) @IsInt(port) @Min(0, port) @Max(65535, port)
+  @Env('PORT')
+  @Type(() => Number)
+  @IsInt(port)
+  @Min(0, port)
+  @Max(65535, port)
   readonly port: number = 3000;
 
   /** Unset: localhost:$PORT. */
-  @Env('TENANT_DOMAIN') @IsOptional() @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'must be a host name with an optional :port' })
+  @Env('TENANT_DOMAIN')
+  @IsOptional()
+  @Matches(/^[a-z0-9.-]+(:\d{1,5})?$/i, { message: 'must be a host name with an optional :port' })
   readonly tenantDomain: string;
 
-  @Env('DATABASE_URL') @IsOptional() @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// or postgresql:// URL' })
+  @Env('DATABASE_URL')
+  @IsOptional()
+  @Matches(/^postgres(ql)?:\/\/\S+$/, { message: 'must be a postgres:// or postgresql:// URL' })
   readonly databaseUrl?: string;
 
   /** Resolved against the working directory at boot. */
-  @Env('DATA_DIR') @IsString()
+  @Env('DATA_DIR')
+  @IsString()
   readonly dataDir: string = '.data';
 
-  @Env('JWKS_URI') @IsOptional() @IsUrl(url)
+  @Env('JWKS_URI')
+  @IsOptional()
+  @IsUrl(url)
   readonly jwksUri?: string;
 
   /** Unset: https://$TENANT_DOMAIN/. */
-  @Env('TOKEN_ISSUER') @IsOptional() @IsUrl(url)
+  @Env('TOKEN_ISSUER')
+  @IsOptional()
+  @IsUrl(url)
   readonly tokenIssuer: string;
 
   /** Unset: https://$TENANT_DOMAIN/api/v2/. */
-  @Env('TOKEN_AUDIENCE') @IsOptional() @IsString()
+  @Env('TOKEN_AUDIENCE')
+  @IsOptional()
+  @IsString()
   readonly tokenAudience: string;
 
-  @Env('RATE_LIMIT_PER_MINUTE') @Type(() => Number) @IsInt(positive) @Min(1, positive)
+  @Env('RATE_LIMIT_PER_MINUTE')
+  @Type(() => Number)
+  @IsInt(positive)
+  @Min(1, positive)
   readonly rateLimitPerMinute: number = 600;
 
-  @Env('RATE_LIMIT_BURST') @Type(() => Number) @IsInt(positive) @Min(1, positive)
+  @Env('RATE_LIMIT_BURST')
+  @Type(() => Number)
+  @IsInt(positive)
+  @Min(1, positive)
   readonly rateLimitBurst: number = 100;
 
-  @Env('REDIS_URL') @IsOptional() @Matches(/^redis(s)?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
+  @Env('REDIS_URL')
+  @IsOptional()
+  @Matches(/^redis(s)?:\/\/\S+$/, { message: 'must be a redis:// or rediss:// URL' })
   readonly redisUrl?: string;
 
   /** Prefix of the rate-limit keys in Redis, so several deployments (or test runs) can share one Redis. */
-  @Env('RATE_LIMIT_KEY_PREFIX') @Matches(/^[\w:.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or _ : . -' })
+  @Env('RATE_LIMIT_KEY_PREFIX')
+  @Matches(/^[\w:.-]{1,64}$/, { message: 'must be 1-64 letters, digits, or _ : . -' })
   readonly rateLimitKeyPrefix: string = 'ratelimit:';
 
   // 20, not 10: under 50 concurrent requests a 10-connection pool queues requests; 40 was slower again (bench/NOTES.md).
-  @Env('DATABASE_POOL_SIZE') @Type(() => Number) @IsInt(poolSize) @Min(1, poolSize) @Max(200, poolSize)
+  @Env('DATABASE_POOL_SIZE')
+  @Type(() => Number)
+  @IsInt(poolSize)
+  @Min(1, poolSize)
+  @Max(200, poolSize)
   readonly databasePoolSize: number = 20;
 
   /** Longest wait for a pooled connection, opening a new one included (pg's connectionTimeoutMillis). */
-  @Env('DATABASE_CONNECT_TIMEOUT_MS') @Type(() => Number) @IsInt(timeout) @Min(100, timeout) @Max(600_000, timeout)
+  @Env('DATABASE_CONNECT_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(timeout)
+  @Min(100, timeout)
+  @Max(600_000, timeout)
   readonly databaseConnectTimeoutMs: number = 5000;
 
   /**
    * Longest a statement may take: PostgreSQL's statement_timeout, and the same bound on the client
    * side, because a server that stopped answering (frozen, partitioned) never sends its cancel.
    */
-  @Env('DATABASE_STATEMENT_TIMEOUT_MS') @Type(() => Number) @IsInt(timeout) @Min(100, timeout) @Max(600_000, timeout)
+  @Env('DATABASE_STATEMENT_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(timeout)
+  @Min(100, timeout)
+  @Max(600_000, timeout)
   readonly databaseStatementTimeoutMs: number = 10_000;
 
   /** How long the boot keeps retrying a database it cannot reach before it gives up (0: one attempt). */
-  @Env('DATABASE_BOOT_TIMEOUT_MS') @Type(() => Number) @IsInt(bootWait) @Min(0, bootWait) @Max(3_600_000, bootWait)
+  @Env('DATABASE_BOOT_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(bootWait)
+  @Min(0, bootWait)
+  @Max(3_600_000, bootWait)
   readonly databaseBootTimeoutMs: number = 30_000;
 
   // 10 s for headers and 30 s for the whole request are generous for bodies of at most 10 kB;
   // 72 s keep-alive (Fastify's default) outlasts the 60 s idle timeout of common load balancers.
   /** How long a client may take to send the request line and headers. */
-  @Env('HTTP_HEADERS_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  @Env('HTTP_HEADERS_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
   readonly httpHeadersTimeoutMs: number = 10_000;
 
   /** How long a client may take to send the whole request, body included. */
-  @Env('HTTP_REQUEST_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  @Env('HTTP_REQUEST_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
   readonly httpRequestTimeoutMs: number = 30_000;
 
   /** How long an idle keep-alive connection is kept open. */
-  @Env('HTTP_KEEP_ALIVE_TIMEOUT_MS') @Type(() => Number) @IsInt(milliseconds) @Min(100, milliseconds) @Max(3_600_000, milliseconds)
+  @Env('HTTP_KEEP_ALIVE_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
   readonly httpKeepAliveTimeoutMs: number = 72_000;
 
-  @Env('LOG_LEVEL') @IsIn(LOG_LEVELS)
+  @Env('LOG_LEVEL')
+  @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';
 
   // Anything shorter is too easy to guess for the key that guards the signing keys.
-  @Env('KEY_ENCRYPTION_SECRET') @IsOptional() @IsString() @MinLength(16)
+  @Env('KEY_ENCRYPTION_SECRET')
+  @IsOptional()
+  @IsString()
+  @MinLength(16)
   readonly keyEncryptionSecret?: string;
 
-  @Env('BOOTSTRAP_CLIENT_ID') @IsOptional() @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'must be 8 to 64 letters, digits, _ or -' })
+  @Env('BOOTSTRAP_CLIENT_ID')
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'must be 8 to 64 letters, digits, _ or -' })
   readonly bootstrapClientId?: string;
 
-  @Env('BOOTSTRAP_CLIENT_SECRET') @IsOptional() @IsString() @MinLength(32)
+  @Env('BOOTSTRAP_CLIENT_SECRET')
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
   readonly bootstrapClientSecret?: string;
 
-  @Env('TLS_CERT_FILE') @IsOptional() @IsString()
+  @Env('TLS_CERT_FILE')
+  @IsOptional()
+  @IsString()
   readonly tlsCertFile?: string;
 
-  @Env('TLS_KEY_FILE') @IsOptional() @IsString()
+  @Env('TLS_KEY_FILE')
+  @IsOptional()
+  @IsString()
   readonly tlsKeyFile?: string;
 
   /** HTTPS when both TLS files are set (checked to exist at boot). */
@@ -132,7 +197,7 @@ export function loadConfig(env: Record<string, string | undefined>): AppConfig {
 
 function validated(raw: Record<string, string | undefined>): AppConfig {
   const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: true, exposeDefaultValues: true });
-  const [first] = validateSync(config, { forbidUnknownValues: false });
+  const first = validateSync(config, { forbidUnknownValues: false }).at(0);
   if (first) {
     const name = ENV_NAMES.get(first.property) ?? first.property;
     // class-validator lists failed constraints bottom-up; the top decorator (the type check) is
@@ -149,12 +214,14 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
       `Invalid configuration: HTTP_HEADERS_TIMEOUT_MS must not exceed HTTP_REQUEST_TIMEOUT_MS (got ${config.httpHeadersTimeoutMs} and ${config.httpRequestTimeoutMs})`,
     );
   }
-  const tenantDomain = config.tenantDomain ?? `localhost:${config.port}`;
+  // Until they are resolved here, the derived settings are what the environment gave: possibly unset.
+  const unresolved: Partial<Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience'>> = config;
+  const tenantDomain = unresolved.tenantDomain ?? `localhost:${config.port}`;
   return Object.assign(config, {
     tenantDomain,
     dataDir: resolve(config.dataDir),
-    tokenIssuer: config.tokenIssuer ?? `https://${tenantDomain}/`,
-    tokenAudience: config.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
+    tokenIssuer: unresolved.tokenIssuer ?? `https://${tenantDomain}/`,
+    tokenAudience: unresolved.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
     tls: tlsFiles(config.tlsCertFile, config.tlsKeyFile),
   });
 }
@@ -163,7 +230,10 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
 function tlsFiles(certFile?: string, keyFile?: string): AppConfig['tls'] {
   if (!certFile && !keyFile) return undefined;
   if (!certFile || !keyFile) throw new ConfigError('Invalid configuration: TLS_CERT_FILE and TLS_KEY_FILE must be set together');
-  for (const [name, file] of [['TLS_CERT_FILE', certFile], ['TLS_KEY_FILE', keyFile]]) {
+  for (const [name, file] of [
+    ['TLS_CERT_FILE', certFile],
+    ['TLS_KEY_FILE', keyFile],
+  ]) {
     if (!existsSync(file)) throw new ConfigError(`Invalid configuration: ${name} does not exist (got ${JSON.stringify(file)})`);
   }
   return { certFile: resolve(certFile), keyFile: resolve(keyFile) };

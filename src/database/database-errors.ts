@@ -27,10 +27,21 @@ const UNREACHABLE_MESSAGES =
 /** True when the error says the database cannot be reached, however deeply a driver wrapped it. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   for (let current = error, depth = 0; current && depth < 6; depth++) {
-    const e = current as { code?: unknown; message?: unknown; cause?: unknown; kind?: unknown; originalCode?: unknown; meta?: { driverAdapterError?: unknown } };
+    const e = current as {
+      code?: unknown;
+      message?: unknown;
+      cause?: unknown;
+      kind?: unknown;
+      originalCode?: unknown;
+      meta?: { driverAdapterError?: unknown };
+    };
     const code = typeof e.code === 'string' ? e.code : typeof e.originalCode === 'string' ? e.originalCode : '';
     if (UNREACHABLE_NODE_CODES.has(code) || UNREACHABLE_SQLSTATES.test(code) || UNREACHABLE_PRISMA_CODES.has(code)) return true;
-    if (typeof e.kind === 'string' && /DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections/.test(e.kind)) return true;
+    if (
+      typeof e.kind === 'string' &&
+      /DatabaseNotReachable|DatabaseDoesNotExist|ConnectionClosed|SocketTimeout|TooManyConnections/.test(e.kind)
+    )
+      return true;
     if (typeof e.message === 'string' && UNREACHABLE_MESSAGES.test(e.message)) return true;
     // Raw queries fail as P2010 ("raw query failed") with the driver's error under meta, not as P1001.
     current = e.cause ?? e.meta?.driverAdapterError;
@@ -66,11 +77,19 @@ export function mapDatabaseErrors(map: DatabaseErrorMap): (error: unknown) => ne
 }
 
 const INTEGRITY_SQLSTATES: ReadonlySet<unknown> = new Set(Object.values(PgErrorCode));
-const PRISMA_WRAPPERS: ReadonlySet<unknown> = new Set([PrismaErrorCode.UniqueViolation, PrismaErrorCode.ForeignKeyViolation, PrismaErrorCode.RawQueryFailed]);
+const PRISMA_WRAPPERS: ReadonlySet<unknown> = new Set([
+  PrismaErrorCode.UniqueViolation,
+  PrismaErrorCode.ForeignKeyViolation,
+  PrismaErrorCode.RawQueryFailed,
+]);
 
 /** The name of the unique or foreign-key constraint the statement violated, if that is what failed. */
 function violatedConstraint(error: unknown): string | undefined {
-  const e = error as { code?: unknown; constraint?: unknown; meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; constraint?: { index?: unknown } } } } } | null;
+  const e = error as {
+    code?: unknown;
+    constraint?: unknown;
+    meta?: { driverAdapterError?: { cause?: { originalCode?: unknown; constraint?: { index?: unknown } } } };
+  } | null;
   if (!e) return undefined;
   if (INTEGRITY_SQLSTATES.has(e.code)) return typeof e.constraint === 'string' ? e.constraint : undefined;
   const driverError = PRISMA_WRAPPERS.has(e.code) ? e.meta?.driverAdapterError?.cause : undefined;

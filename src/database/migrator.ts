@@ -31,14 +31,14 @@ interface LedgerRow {
   rolled_back_at: Date | null;
 }
 
-export interface MigrationFile {
+interface MigrationFile {
   name: string;
   sql: string;
   checksum: string;
 }
 
 /** sha256 of the file, hex: the value Prisma writes to `_prisma_migrations.checksum`. */
-export function checksumOf(sql: string): string {
+function checksumOf(sql: string): string {
   return createHash('sha256').update(sql, 'utf8').digest('hex');
 }
 
@@ -47,9 +47,12 @@ function matchesChecksum(sql: string, checksum: string): boolean {
   return [sql, sql.replace(/\r?\n/g, '\r\n'), sql.replace(/\r\n/g, '\n')].some((variant) => checksumOf(variant) === checksum);
 }
 
-export async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
+async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
   const entries = await readdir(dir, { withFileTypes: true });
-  const names = entries.filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const names = entries
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   return Promise.all(
     names.map(async (name) => {
       const sql = await readFile(join(dir, name, 'migration.sql'), 'utf8');
@@ -124,7 +127,9 @@ async function applyOne(client: pg.Client, migration: MigrationFile): Promise<vo
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
-    await client.query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as Error).message)]).catch(() => undefined);
+    await client
+      .query('UPDATE "_prisma_migrations" SET logs = $2 WHERE id = $1', [id, String((error as { message?: unknown }).message)])
+      .catch(() => undefined);
     throw new MigrationError(`Migration ${migration.name} failed: ${(error as Error).message}`);
   }
 }

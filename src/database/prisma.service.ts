@@ -45,7 +45,10 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   async ping(timeoutMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;
     const timedOut = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(Object.assign(new Error(`database did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })), timeoutMs);
+      timer = setTimeout(
+        () => reject(Object.assign(new Error(`database did not answer within ${timeoutMs} ms`), { code: 'ETIMEDOUT' })),
+        timeoutMs,
+      );
     });
     try {
       await Promise.race([this.pool.query({ text: 'SELECT 1', query_timeout: timeoutMs } as pg.QueryConfig), timedOut]);

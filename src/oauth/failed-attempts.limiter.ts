@@ -50,7 +50,7 @@ export class FailedAttemptsLimiter {
     }
   }
 
-  private async reserve(clientId: string, address: string): Promise<Array<{ key: string; limit: number }>> {
+  private async reserve(clientId: string, address: string): Promise<{ key: string; limit: number }[]> {
     const reserved = [];
     for (const { limit, key } of BUCKETS) {
       const bucket = { key: key(clientId, address), limit };
@@ -67,7 +67,7 @@ export class FailedAttemptsLimiter {
     return reserved;
   }
 
-  private async giveBack(buckets: Array<{ key: string; limit: number }>): Promise<void> {
+  private async giveBack(buckets: { key: string; limit: number }[]): Promise<void> {
     for (const { key, limit } of buckets) await this.storage.giveBack(key, REFILL_MS, limit);
   }
 }

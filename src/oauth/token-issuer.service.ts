@@ -59,7 +59,12 @@ export class TokenIssuer {
       gty: 'client-credentials',
       azp: client.client_id,
     };
-    return { access_token: signRs256(claims, key, kid), token_type: 'Bearer', expires_in: ACCESS_TOKEN_LIFETIME_SECONDS, scope: claims.scope };
+    return {
+      access_token: signRs256(claims, key, kid),
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      scope: claims.scope,
+    };
   }
 }
 

@@ -19,7 +19,11 @@ export function parseTokenRequest(body: unknown): ClientCredentialsRequest {
   if (grantType !== 'client_credentials') {
     throw new OAuthError(HttpStatus.BAD_REQUEST, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   }
-  const request = { client_id: text(fields, 'client_id'), client_secret: text(fields, 'client_secret'), audience: text(fields, 'audience') };
+  const request = {
+    client_id: text(fields, 'client_id'),
+    client_secret: text(fields, 'client_secret'),
+    audience: text(fields, 'audience'),
+  };
   for (const [name, value] of Object.entries(request)) if (!value) throw invalidRequest(`Missing required parameter: ${name}`);
   const scope = text(fields, 'scope') ?? '';
   return { ...(request as Omit<ClientCredentialsRequest, 'scopes'>), scopes: [...new Set(scope.split(' ').filter(Boolean))] };

@@ -2,7 +2,7 @@ import { applyDecorators } from '@nestjs/common';
 import { ApiResponse } from '@nestjs/swagger';
 import { ErrorResponse } from './error-response.js';
 
-export type DocumentedErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
+type DocumentedErrorStatus = 400 | 401 | 403 | 404 | 409 | 429;
 
 const DESCRIPTIONS: Record<DocumentedErrorStatus, string> = {
   400: 'Invalid request; the message names the offending property.',
@@ -28,7 +28,12 @@ export const ApiErrors = (...statuses: DocumentedErrorStatus[]): MethodDecorator
         description: DESCRIPTIONS[status],
         type: ErrorResponse,
         ...(status === 429
-          ? { headers: { ...RATE_LIMIT_HEADERS, 'Retry-After': { description: 'Seconds until a request can succeed.', schema: { type: 'integer' } } } }
+          ? {
+              headers: {
+                ...RATE_LIMIT_HEADERS,
+                'Retry-After': { description: 'Seconds until a request can succeed.', schema: { type: 'integer' } },
+              },
+            }
           : {}),
       }),
     ),

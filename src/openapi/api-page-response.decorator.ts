@@ -12,14 +12,24 @@ export function ApiPageResponse(key: string, item: Type, styles: ('offset' | 'ch
   const items = { type: 'array', items: { $ref: getSchemaPath(item) } } as const;
   const variants: object[] = [];
   if (styles.includes('offset')) {
-    variants.push(items, { type: 'object', required: ['start', 'limit', 'total', key], properties: { start: integer, limit: integer, total: integer, [key]: items } });
+    variants.push(items, {
+      type: 'object',
+      required: ['start', 'limit', 'total', key],
+      properties: { start: integer, limit: integer, total: integer, [key]: items },
+    });
   }
   if (styles.includes('checkpoint')) {
     variants.push({
       type: 'object',
       required: [key],
-      properties: { [key]: items, next: { type: 'string', description: 'Opaque checkpoint for the next page (the `from` parameter); absent on the last page.' } },
+      properties: {
+        [key]: items,
+        next: { type: 'string', description: 'Opaque checkpoint for the next page (the `from` parameter); absent on the last page.' },
+      },
     });
   }
-  return applyDecorators(ApiExtraModels(item), ApiOkResponse({ description: 'One page of results.', schema: variants.length === 1 ? variants[0] : { oneOf: variants } }));
+  return applyDecorators(
+    ApiExtraModels(item),
+    ApiOkResponse({ description: 'One page of results.', schema: variants.length === 1 ? variants[0] : { oneOf: variants } }),
+  );
 }

@@ -6,8 +6,8 @@ import { API_PREFIX, TOKEN_ROUTE } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
 import { closeRequestSchemas, documentRequestClasses } from './request-schemas.js';
 
-export const BEARER_SCHEME = 'bearerAuth';
-export const OAUTH2_SCHEME = 'oAuth2ClientCredentials';
+const BEARER_SCHEME = 'bearerAuth';
+const OAUTH2_SCHEME = 'oAuth2ClientCredentials';
 
 /**
  * The OpenAPI 3.1 document, scanned from the same controllers that route requests, its request
@@ -15,7 +15,7 @@ export const OAUTH2_SCHEME = 'oAuth2ClientCredentials';
  * two security schemes. Paths are relative to
  * the server URL (`.../api/v2`), as in Auth0's own document.
  */
-export function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
+function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPIObject {
   const base = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Auth0-compatible Management API')

@@ -5,7 +5,7 @@ import { getMetadataStorage, IS_OPTIONAL, ValidationTypes } from 'class-validato
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, isAuth0Constraint } from '../common/validation/auth0-constraints.js';
 import { MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
 
-const rulesOf = (type: Function) => getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
+const rulesOf = (type: Type) => getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
 
 /**
  * The request side of the document, read from the validators the pipe runs: for every class a
@@ -50,7 +50,7 @@ function routeParameterTypes(app: INestApplication): Type[] {
       const prototype = (metatype as Type).prototype as object;
       for (const name of Object.getOwnPropertyNames(prototype)) {
         for (const type of (Reflect.getMetadata('design:paramtypes', prototype, name) ?? []) as unknown[]) {
-          if (typeof type === 'function' && rulesOf(type).length > 0) types.add(type as Type);
+          if (typeof type === 'function' && rulesOf(type as Type).length > 0) types.add(type as Type);
         }
       }
     }
@@ -75,17 +75,18 @@ function documentClass(type: Type, read: Set<Type>): void {
         // @IsOptional() lets null through; a plain @ValidateIf (IfPresent) does not.
         if (rule.name === IS_OPTIONAL) schema.nullable = true;
       } else if (rule.type === ValidationTypes.NESTED_VALIDATION) {
-        nested = Reflect.getMetadata('design:type', type.prototype, property) as Type | undefined;
-        if (!nested || rulesOf(nested).length === 0) throw new Error(`${where}: @ValidateNested needs a property typed with a validated class`);
+        nested = Reflect.getMetadata('design:type', type.prototype as object, property) as Type | undefined;
+        if (!nested || rulesOf(nested).length === 0)
+          throw new Error(`${where}: @ValidateNested needs a property typed with a validated class`);
         documentClass(nested, read);
       } else if (rule.type === ValidationTypes.CUSTOM_VALIDATION && rule.name && isAuth0Constraint(rule.name)) {
-        Object.assign(rule.each ? items : schema, AUTH0_CONSTRAINTS[rule.name].schema(rule.constraints ?? []));
+        Object.assign(rule.each ? items : schema, AUTH0_CONSTRAINTS[rule.name].schema((rule.constraints as unknown[] | undefined) ?? []));
       } else {
         throw new Error(`${where}: constraint ${rule.name ?? rule.type} has no Auth0 wording and schema in auth0-constraints.ts`);
       }
     }
     // A nested object is documented by its class (a $ref to its schema), not as a bare object.
     if (nested) delete schema.type;
-    ApiProperty({ ...schema, ...(Object.keys(items).length > 0 ? { items } : {}) } as Parameters<typeof ApiProperty>[0])(type.prototype, property);
+    ApiProperty({ ...schema, ...(Object.keys(items).length > 0 ? { items } : {}) })(type.prototype as object, property);
   }
 }

@@ -11,7 +11,7 @@ export const SWAGGER_UI_ASSETS = {
   'swagger-ui.css': 'text/css; charset=utf-8',
   'swagger-ui-bundle.js': 'application/javascript; charset=utf-8',
 } as const;
-export type SwaggerUiAsset = keyof typeof SWAGGER_UI_ASSETS;
+type SwaggerUiAsset = keyof typeof SWAGGER_UI_ASSETS;
 
 const cache = new Map<SwaggerUiAsset, Promise<Buffer>>();
 

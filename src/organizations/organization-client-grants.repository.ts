@@ -64,8 +64,10 @@ export class OrganizationClientGrantsRepository {
         const grant = await tx.clientGrant.findUnique({ where: { id: grantId } });
         if (!grant) return { outcome: 'grant_missing' };
         const key = { organization_id: organizationId, grant_id: grantId };
-        if (await tx.organizationClientGrant.findUnique({ where: { organization_id_grant_id: key } })) return { outcome: 'already_associated' };
-        if ((await tx.organizationClientGrant.count({ where: { organization_id: organizationId } })) >= limit) return { outcome: 'limit_reached' };
+        if (await tx.organizationClientGrant.findUnique({ where: { organization_id_grant_id: key } }))
+          return { outcome: 'already_associated' };
+        if ((await tx.organizationClientGrant.count({ where: { organization_id: organizationId } })) >= limit)
+          return { outcome: 'limit_reached' };
         await tx.organizationClientGrant.create({ data: key });
         return { outcome: 'associated', grant };
       })
@@ -74,7 +76,7 @@ export class OrganizationClientGrantsRepository {
 
   /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
   async remove(organizationId: string, grantId: string): Promise<boolean> {
-    const [row] = await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId]);
+    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId])).at(0);
     return row?.found === true;
   }
 }

@@ -8,7 +8,7 @@ import { OrganizationClientGrantsRepository } from './organization-client-grants
 import { alreadyAssociated, organizationNotFound, tooManyGrants } from './organization-errors.js';
 import { OrganizationsRepository } from './organizations.repository.js';
 
-export const MAX_GRANTS_PER_ORGANIZATION = 100;
+const MAX_GRANTS_PER_ORGANIZATION = 100;
 
 @Injectable()
 export class OrganizationClientGrantsService {

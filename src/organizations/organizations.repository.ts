@@ -54,5 +54,10 @@ export class OrganizationsRepository {
 
 /** Only the properties given are written; branding and metadata are replaced whole, as in Auth0. */
 function columns(fields: OrganizationFields): Omit<OrganizationFields, 'branding'> & { branding?: Prisma.InputJsonValue } {
-  return { name: fields.name, display_name: fields.display_name, branding: fields.branding as Prisma.InputJsonValue | undefined, metadata: fields.metadata };
+  return {
+    name: fields.name,
+    display_name: fields.display_name,
+    branding: fields.branding,
+    metadata: fields.metadata,
+  };
 }

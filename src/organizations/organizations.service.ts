@@ -41,4 +41,3 @@ export class OrganizationsService {
     if (!(await this.organizations.delete(id))) throw organizationNotFound();
   }
 }
-

@@ -26,13 +26,15 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   // The library sets only Retry-After on a refusal; Auth0 also sends the X-RateLimit-* headers, and its error body.
-  protected override async throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
+  protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
     const { res } = this.getRequestResponse(context);
     this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
     this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, Math.max(0, detail.limit - detail.totalHits));
     this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
-    throw new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
-      'Retry-After': String(detail.timeToBlockExpire),
-    });
+    return Promise.reject(
+      new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
+        'Retry-After': String(detail.timeToBlockExpire),
+      }),
+    );
   }
 }

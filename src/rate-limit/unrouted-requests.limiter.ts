@@ -20,7 +20,9 @@ export class UnroutedRequestsLimiter implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    const fastify = this.adapterHost.httpAdapter?.getInstance<FastifyInstance>();
+    // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
+    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
+    const fastify = adapter?.getInstance<FastifyInstance>();
     fastify?.addHook('onSend', async (request, reply, payload) => this.onSend(request, reply, payload));
   }
 
@@ -29,7 +31,7 @@ export class UnroutedRequestsLimiter implements OnModuleInit {
     if (path !== `/${API_PREFIX}` && !path.startsWith(`/${API_PREFIX}/`)) return payload;
     if (reply.hasHeader('X-RateLimit-Limit')) return payload;
     try {
-      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.onSend));
+      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.onSend.bind(this)));
       return payload;
     } catch (error) {
       const { status, body, headers } = toErrorResponse(error);

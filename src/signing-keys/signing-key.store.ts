@@ -13,11 +13,6 @@ const RETIRED_KEY_GRACE_MS = (ACCESS_TOKEN_LIFETIME_SECONDS + 3600) * 1000;
 const RELOAD_INTERVAL_MS = 30_000;
 const MIN_RELOAD_GAP_MS = 1_000;
 
-export interface PublicSigningKey {
-  kid: string;
-  key: KeyObject;
-}
-
 /**
  * The tenant's RS256 keys, kept in the database and cached here. One is current (signs);
  * retired ones keep verifying until every token they signed has expired.
@@ -41,7 +36,9 @@ export class SigningKeyStore implements OnModuleInit {
 
   async current(): Promise<{ kid: string; key: KeyObject }> {
     if (Date.now() - this.loadedAt > RELOAD_INTERVAL_MS) await this.reload();
-    return this.signing!;
+    // Set by the first load (at module init), never unset.
+    if (!this.signing) throw new Error('signing keys not loaded');
+    return this.signing;
   }
 
   cachedPublicKey(kid: string): KeyObject | undefined {

@@ -8,7 +8,7 @@ import { toProfileView, type TokenExchangeProfileView } from './dto/token-exchan
 import { profileLimitReached, profileNotFound } from './token-exchange-profile-errors.js';
 import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
 
-export const MAX_PROFILES_PER_TENANT = 100;
+const MAX_PROFILES_PER_TENANT = 100;
 
 @Injectable()
 export class TokenExchangeProfilesService {

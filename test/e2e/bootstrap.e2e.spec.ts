@@ -4,6 +4,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
+import { must } from '../support/must.js';
 import { captureLogLines } from '../support/capture-stdout.js';
 import { decodeJwt, requestToken } from '../support/issuer.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
@@ -48,7 +49,10 @@ describe('bootstrap admin client', () => {
     assert.deepEqual([credentials.client_id, credentials.client_secret], [FIXED.BOOTSTRAP_CLIENT_ID, FIXED.BOOTSTRAP_CLIENT_SECRET]);
     const again = await start({ BOOTSTRAP_CLIENT_ID: '', BOOTSTRAP_CLIENT_SECRET: '' }, { databaseUrl: t.databaseUrl });
     assert.equal(existsSync(join(again.dataDir, 'admin-client.json')), false);
-    assert.deepEqual((await t.prisma.client.findMany()).map((c) => c.client_id), [FIXED.BOOTSTRAP_CLIENT_ID]);
+    assert.deepEqual(
+      (await t.prisma.client.findMany()).map((c) => c.client_id),
+      [FIXED.BOOTSTRAP_CLIENT_ID],
+    );
   });
 
   it('two instances booting together on an empty tenant make one admin and one current signing key', async () => {
@@ -71,8 +75,10 @@ describe('bootstrap admin client', () => {
     let t: TestApp | undefined;
     const lines = await captureLogLines(async () => void (t = await start({ ...supplied, LOG_LEVEL: 'info' })));
     assert.equal(lines.filter((line) => JSON.stringify(line).includes(supplied.BOOTSTRAP_CLIENT_SECRET)).length, 0);
-    const file = join(t!.dataDir, 'admin-client.json');
-    const announced = lines.filter((line) => String(line.msg).startsWith('created the bootstrap admin client')).map(({ time: _time, ...line }) => line);
+    const file = join(must(t, 'the started app').dataDir, 'admin-client.json');
+    const announced = lines
+      .filter((line) => String(line.msg).startsWith('created the bootstrap admin client'))
+      .map(({ time: _time, ...line }) => line);
     assert.deepEqual(announced, [
       {
         level: 'warn',
@@ -86,10 +92,14 @@ describe('bootstrap admin client', () => {
 
   it('a generated secret is shown once in the log, with the file that keeps it', async () => {
     let t: TestApp | undefined;
-    const lines = await captureLogLines(async () => void (t = await start({ BOOTSTRAP_CLIENT_ID: '', BOOTSTRAP_CLIENT_SECRET: '', LOG_LEVEL: 'warn' })));
-    const file = join(t!.dataDir, 'admin-client.json');
+    const lines = await captureLogLines(
+      async () => void (t = await start({ BOOTSTRAP_CLIENT_ID: '', BOOTSTRAP_CLIENT_SECRET: '', LOG_LEVEL: 'warn' })),
+    );
+    const file = join(must(t, 'the started app').dataDir, 'admin-client.json');
     const credentials = JSON.parse(await readFile(file, 'utf8'));
-    const announced = lines.filter((line) => String(line.msg).startsWith('created the bootstrap admin client')).map(({ time: _time, ...line }) => line);
+    const announced = lines
+      .filter((line) => String(line.msg).startsWith('created the bootstrap admin client'))
+      .map(({ time: _time, ...line }) => line);
     assert.deepEqual(announced, [
       { level: 'warn', msg: `created the bootstrap admin client; its secret is shown once here and kept in ${file}`, ...credentials },
     ]);

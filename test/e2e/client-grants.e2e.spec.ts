@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const ALL = 'create:client_grants read:client_grants update:client_grants delete:client_grants';
 const SCOPE_DESC = 'Scopes allowed for this client grant.';
 const USAGE_DESC = 'Defines whether organizations can be used with client credentials exchanges for this grant.';
-const ANY_ORG_DESC = 'If enabled, any organization can be used with this grant. If disabled (default), the grant must be explicitly assigned to the desired organizations.';
+const ANY_ORG_DESC =
+  'If enabled, any organization can be used with this grant. If disabled (default), the grant must be explicitly assigned to the desired organizations.';
 const duplicate = ['client_grant_conflict', 'A client grant for this client_id and audience already exists.'] as const;
 
 describe('client-grants', () => {
@@ -40,19 +41,40 @@ describe('client-grants', () => {
 
     it('accepts a form body: repeated scope keys, a single scope key, booleans as text', async () => {
       const g1 = newGrant();
-      const res = await t.api.post('/api/v2/client-grants').set('Authorization', auth).type('form')
-        .send(`client_id=${g1.client_id}&audience=${encodeURIComponent(g1.audience)}&scope=read:a&scope=read:b&allow_any_organization=true&organization_usage=allow`);
+      const res = await t.api
+        .post('/api/v2/client-grants')
+        .set('Authorization', auth)
+        .type('form')
+        .send(
+          `client_id=${g1.client_id}&audience=${encodeURIComponent(g1.audience)}&scope=read:a&scope=read:b&allow_any_organization=true&organization_usage=allow`,
+        );
       assert.equal(res.status, 201, JSON.stringify(res.body));
-      assert.deepEqual(res.body, { id: res.body.id, ...g1, scope: ['read:a', 'read:b'], organization_usage: 'allow', allow_any_organization: true });
+      assert.deepEqual(res.body, {
+        id: res.body.id,
+        ...g1,
+        scope: ['read:a', 'read:b'],
+        organization_usage: 'allow',
+        allow_any_organization: true,
+      });
       const g2 = newGrant();
-      const single = await t.api.post('/api/v2/client-grants').set('Authorization', auth).type('form').send({ ...g2, scope: 'read:only' });
+      const single = await t.api
+        .post('/api/v2/client-grants')
+        .set('Authorization', auth)
+        .type('form')
+        .send({ ...g2, scope: 'read:only' });
       assert.equal(single.status, 201, JSON.stringify(single.body));
       assert.deepEqual(single.body.scope, ['read:only']);
     });
 
     it('a JSON body keeps its types: a string scope or a "true" flag is refused', async () => {
-      Errors.invalidBody(await create({ ...newGrant(), scope: 'read:x' }), `Payload validation error: 'Expected type array but found type string' on property scope (${SCOPE_DESC}).`);
-      Errors.invalidBody(await create({ ...newGrant(), allow_any_organization: 'true' }), `Payload validation error: 'Expected type boolean but found type string' on property allow_any_organization (${ANY_ORG_DESC}).`);
+      Errors.invalidBody(
+        await create({ ...newGrant(), scope: 'read:x' }),
+        `Payload validation error: 'Expected type array but found type string' on property scope (${SCOPE_DESC}).`,
+      );
+      Errors.invalidBody(
+        await create({ ...newGrant(), allow_any_organization: 'true' }),
+        `Payload validation error: 'Expected type boolean but found type string' on property allow_any_organization (${ANY_ORG_DESC}).`,
+      );
     });
 
     it('409 for a second grant with the same client_id and audience', async () => {
@@ -70,16 +92,34 @@ describe('client-grants', () => {
     const invalid: [string, object, string][] = [
       ['a missing client_id', { audience: 'https://a' }, `Payload validation error: 'Missing required property: client_id'.`],
       ['a missing audience', { client_id: 'c' }, `Payload validation error: 'Missing required property: audience'.`],
-      ['an unknown organization_usage', { client_id: 'c', audience: 'https://a', organization_usage: 'maybe' }, `Payload validation error: 'No enum match for: "maybe"' on property organization_usage (${USAGE_DESC}).`],
-      ['a non-string scope item', { client_id: 'c', audience: 'https://a', scope: [1] }, `Payload validation error: 'Expected type string but found type integer' on property scope (${SCOPE_DESC}).`],
-      ['an unknown property', { client_id: 'c', audience: 'https://a', is_system: true }, `Payload validation error: 'Additional properties not allowed: is_system'.`],
+      [
+        'an unknown organization_usage',
+        { client_id: 'c', audience: 'https://a', organization_usage: 'maybe' },
+        `Payload validation error: 'No enum match for: "maybe"' on property organization_usage (${USAGE_DESC}).`,
+      ],
+      [
+        'a non-string scope item',
+        { client_id: 'c', audience: 'https://a', scope: [1] },
+        `Payload validation error: 'Expected type string but found type integer' on property scope (${SCOPE_DESC}).`,
+      ],
+      [
+        'an unknown property',
+        { client_id: 'c', audience: 'https://a', is_system: true },
+        `Payload validation error: 'Additional properties not allowed: is_system'.`,
+      ],
     ];
     for (const [what, body, message] of invalid) {
       it(`400 for ${what}`, async () => Errors.invalidBody(await create(body), message));
     }
 
     it('403 without create:client_grants; 401 with a bad token', async () => {
-      Errors.insufficientScope(await t.api.post('/api/v2/client-grants').set('Authorization', await t.bearer('read:client_grants')).send(newGrant()), 'create:client_grants');
+      Errors.insufficientScope(
+        await t.api
+          .post('/api/v2/client-grants')
+          .set('Authorization', await t.bearer('read:client_grants'))
+          .send(newGrant()),
+        'create:client_grants',
+      );
       Errors.invalidToken(await t.api.post('/api/v2/client-grants').set('Authorization', 'Bearer nope').send(newGrant()));
     });
   });
@@ -97,7 +137,10 @@ describe('client-grants', () => {
     });
 
     it('403 without read:client_grants', async () => {
-      Errors.insufficientScope(await t.api.get('/api/v2/client-grants/cgr_x').set('Authorization', await t.bearer('update:client_grants')), 'read:client_grants');
+      Errors.insufficientScope(
+        await t.api.get('/api/v2/client-grants/cgr_x').set('Authorization', await t.bearer('update:client_grants')),
+        'read:client_grants',
+      );
     });
   });
 
@@ -108,7 +151,14 @@ describe('client-grants', () => {
       const grant = await t.factories.clientGrant();
       const res = await patch(grant.id).send({ scope: ['a:b'], organization_usage: 'allow', allow_any_organization: true });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: ['a:b'], organization_usage: 'allow', allow_any_organization: true });
+      assert.deepEqual(res.body, {
+        id: grant.id,
+        client_id: grant.client_id,
+        audience: grant.audience,
+        scope: ['a:b'],
+        organization_usage: 'allow',
+        allow_any_organization: true,
+      });
     });
 
     it('null unsets organization_usage and allow_any_organization, which then disappear from the answer', async () => {
@@ -117,7 +167,10 @@ describe('client-grants', () => {
       const res = await patch(grant.id).send({ organization_usage: null, allow_any_organization: null });
       assert.equal(res.status, 200);
       assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: grant.scope });
-      Errors.invalidBody(await patch(grant.id).send({ scope: null }), `Payload validation error: 'Expected type array but found type null' on property scope (${SCOPE_DESC}).`);
+      Errors.invalidBody(
+        await patch(grant.id).send({ scope: null }),
+        `Payload validation error: 'Expected type array but found type null' on property scope (${SCOPE_DESC}).`,
+      );
     });
 
     it('accepts a form body', async () => {
@@ -130,12 +183,21 @@ describe('client-grants', () => {
     it('404 for an unknown id', async () => Errors.clientGrantNotFound(await patch('cgr_doesNotExist0000').send({ scope: [] })));
 
     it('400 for properties that cannot change, and for an empty body', async () => {
-      Errors.invalidBody(await patch('cgr_x').send({ audience: 'https://other' }), `Payload validation error: 'Additional properties not allowed: audience'.`);
+      Errors.invalidBody(
+        await patch('cgr_x').send({ audience: 'https://other' }),
+        `Payload validation error: 'Additional properties not allowed: audience'.`,
+      );
       Errors.invalidBody(await patch('cgr_x').send({}), `Payload validation error: 'Too few properties defined (0), minimum 1'.`);
     });
 
     it('403 without update:client_grants', async () => {
-      Errors.insufficientScope(await t.api.patch('/api/v2/client-grants/cgr_x').set('Authorization', await t.bearer('read:client_grants')).send({ scope: [] }), 'update:client_grants');
+      Errors.insufficientScope(
+        await t.api
+          .patch('/api/v2/client-grants/cgr_x')
+          .set('Authorization', await t.bearer('read:client_grants'))
+          .send({ scope: [] }),
+        'update:client_grants',
+      );
     });
   });
 
@@ -154,7 +216,10 @@ describe('client-grants', () => {
     });
 
     it('403 without delete:client_grants', async () => {
-      Errors.insufficientScope(await t.api.delete('/api/v2/client-grants/cgr_x').set('Authorization', await t.bearer('read:client_grants')), 'delete:client_grants');
+      Errors.insufficientScope(
+        await t.api.delete('/api/v2/client-grants/cgr_x').set('Authorization', await t.bearer('read:client_grants')),
+        'delete:client_grants',
+      );
     });
   });
 
@@ -180,14 +245,19 @@ describe('client-grants', () => {
     it('filters by allow_any_organization (an unset flag counts as false)', async () => {
       const yes = await t.factories.clientGrant();
       await t.prisma.clientGrant.update({ where: { id: yes.id }, data: { allow_any_organization: true } });
-      const flagged = (await t.prisma.clientGrant.findMany({ where: { allow_any_organization: true }, orderBy: { id: 'asc' } })).map((g) => g.id);
+      const flagged = (await t.prisma.clientGrant.findMany({ where: { allow_any_organization: true }, orderBy: { id: 'asc' } })).map(
+        (g) => g.id,
+      );
       assert.ok(flagged.includes(yes.id));
       const onlyTrue = await list('allow_any_organization=true&per_page=100');
       assert.deepEqual(ids(onlyTrue.body), flagged);
       const onlyFalse = await list('allow_any_organization=false&include_totals=true');
       assert.equal(onlyFalse.body.total, (await t.prisma.clientGrant.count()) - flagged.length);
       assert.ok(!ids(onlyFalse.body.client_grants).includes(yes.id));
-      Errors.invalidQuery(await list('allow_any_organization=maybe'), `Query validation error: 'Expected type boolean but found type string' on property allow_any_organization (Optional filter on allow_any_organization.).`);
+      Errors.invalidQuery(
+        await list('allow_any_organization=maybe'),
+        `Query validation error: 'Expected type boolean but found type string' on property allow_any_organization (Optional filter on allow_any_organization.).`,
+      );
     });
 
     it('page/per_page with include_totals', async () => {
@@ -195,10 +265,13 @@ describe('client-grants', () => {
       assert.equal(res.status, 200);
       const total = await t.prisma.clientGrant.count();
       const every = (await t.prisma.clientGrant.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id);
-      assert.deepEqual({ ...res.body, client_grants: ids(res.body.client_grants) }, { start: 10, limit: 10, total, client_grants: every.slice(10, 20) });
+      assert.deepEqual(
+        { ...res.body, client_grants: ids(res.body.client_grants) },
+        { start: 10, limit: 10, total, client_grants: every.slice(10, 20) },
+      );
     });
 
-    it('checkpoint: the SDK\'s default request (include_totals=true&take=50) pages by next until it is omitted', async () => {
+    it("checkpoint: the SDK's default request (include_totals=true&take=50) pages by next until it is omitted", async () => {
       allIds = (await t.prisma.clientGrant.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id);
       const first = await list('include_totals=true&take=50');
       assert.equal(first.status, 200);
@@ -216,7 +289,10 @@ describe('client-grants', () => {
     it('400 invalid_paging past 1000 records', async () => Errors.invalidPaging(await list('page=40&per_page=25')));
 
     it('403 without read:client_grants', async () => {
-      Errors.insufficientScope(await t.api.get('/api/v2/client-grants').set('Authorization', await t.bearer('create:client_grants')), 'read:client_grants');
+      Errors.insufficientScope(
+        await t.api.get('/api/v2/client-grants').set('Authorization', await t.bearer('create:client_grants')),
+        'read:client_grants',
+      );
     });
   });
 });

@@ -33,7 +33,10 @@ describe('"Client is not global": tokens of deleted clients or grants', () => {
     const client = await clientWithGrant(t, [SCOPE]);
     const token = await issuedToken(t, client);
     assert.equal((await call(token)).status, 204);
-    assert.equal((await t.api.delete(`/api/v2/clients/${client.client_id}`).set('Authorization', await t.bearer('delete:clients'))).status, 204);
+    assert.equal(
+      (await t.api.delete(`/api/v2/clients/${client.client_id}`).set('Authorization', await t.bearer('delete:clients'))).status,
+      204,
+    );
     expectUnauthorized(await call(token), NOT_GLOBAL);
   });
 
@@ -58,7 +61,10 @@ describe('"Client is not global": tokens of deleted clients or grants', () => {
     const token = await issuedToken(t, client);
     assert.equal((await call(token)).status, 204);
     const grant = await t.prisma.clientGrant.findFirstOrThrow({ where: { client_id: client.client_id, audience: AUDIENCE } });
-    assert.equal((await t.api.delete(`/api/v2/client-grants/${grant.id}`).set('Authorization', await t.bearer('delete:client_grants'))).status, 204);
+    assert.equal(
+      (await t.api.delete(`/api/v2/client-grants/${grant.id}`).set('Authorization', await t.bearer('delete:client_grants'))).status,
+      204,
+    );
     expectUnauthorized(await call(token), NOT_GLOBAL);
   });
 
@@ -72,7 +78,10 @@ describe('"Client is not global": tokens of deleted clients or grants', () => {
 
   it('a client created on another instance a moment ago is accepted at once', async () => {
     // Its grant is written straight to the database, so the snapshot does not hold the client yet.
-    const made = await t.api.post('/api/v2/clients').set('Authorization', await t.bearer('create:clients')).send({ name: 'fresh' });
+    const made = await t.api
+      .post('/api/v2/clients')
+      .set('Authorization', await t.bearer('create:clients'))
+      .send({ name: 'fresh' });
     await t.factories.clientGrant({ client_id: made.body.client_id, audience: AUDIENCE, scope: [SCOPE] });
     const token = await issuedToken(t, { client_id: made.body.client_id, client_secret: made.body.client_secret });
     assert.equal((await call(token)).status, 204);

@@ -5,14 +5,28 @@ import { Errors, expectError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const notFound = (res: Parameters<typeof expectError>[0]) => expectError(res, 404, 'inexistent_client', 'The client does not exist');
-const VIEW_KEYS = ['app_type', 'client_id', 'created_at', 'global', 'grant_types', 'is_first_party', 'name', 'token_endpoint_auth_method', 'updated_at'];
+const VIEW_KEYS = [
+  'app_type',
+  'client_id',
+  'created_at',
+  'global',
+  'grant_types',
+  'is_first_party',
+  'name',
+  'token_endpoint_auth_method',
+  'updated_at',
+];
 
 describe('/api/v2/clients', () => {
   let t: TestApp;
   before(async () => (t = await startTestApp()));
   after(() => t.close());
 
-  const create = async (body: object, scope = 'create:clients') => t.api.post('/api/v2/clients').set('Authorization', await t.bearer(scope)).send(body);
+  const create = async (body: object, scope = 'create:clients') =>
+    t.api
+      .post('/api/v2/clients')
+      .set('Authorization', await t.bearer(scope))
+      .send(body);
 
   it('POST creates a non_interactive client and shows its secret once', async () => {
     const res = await create({ name: 'Reporting job', description: 'nightly export' });
@@ -22,7 +36,19 @@ describe('/api/v2/clients', () => {
     assert.match(res.body.client_secret, /^[\w-]{64}$/);
     assert.deepEqual(
       { ...res.body, client_id: undefined, client_secret: undefined, created_at: undefined, updated_at: undefined },
-      { client_id: undefined, client_secret: undefined, created_at: undefined, updated_at: undefined, name: 'Reporting job', description: 'nightly export', app_type: 'non_interactive', grant_types: ['client_credentials'], token_endpoint_auth_method: 'client_secret_post', is_first_party: true, global: false },
+      {
+        client_id: undefined,
+        client_secret: undefined,
+        created_at: undefined,
+        updated_at: undefined,
+        name: 'Reporting job',
+        description: 'nightly export',
+        app_type: 'non_interactive',
+        grant_types: ['client_credentials'],
+        token_endpoint_auth_method: 'client_secret_post',
+        is_first_party: true,
+        global: false,
+      },
     );
     const stored = await t.prisma.client.findUniqueOrThrow({ where: { client_id: res.body.client_id } });
     assert.match(stored.secret_hash, /^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
@@ -40,9 +66,12 @@ describe('/api/v2/clients', () => {
     );
     Errors.invalidBody(
       await create({ name: 'x', app_type: 'spa' }),
-      "Payload validation error: 'No enum match for: \"spa\"' on property app_type (The type of application this client represents).",
+      'Payload validation error: \'No enum match for: "spa"\' on property app_type (The type of application this client represents).',
     );
-    Errors.invalidBody(await create({ name: 'x', callbacks: [] }), "Payload validation error: 'Additional properties not allowed: callbacks'.");
+    Errors.invalidBody(
+      await create({ name: 'x', callbacks: [] }),
+      "Payload validation error: 'Additional properties not allowed: callbacks'.",
+    );
   });
 
   it('GET lists clients, paged, with totals on request', async () => {
@@ -66,7 +95,9 @@ describe('/api/v2/clients', () => {
   it('GET pages by checkpoint (from/take, next omitted on the last page) and refuses offsets past 1000 records', async () => {
     for (let i = 0; i < 3; i++) assert.equal((await create({ name: `checkpoint ${i}` })).status, 201);
     const auth = await t.bearer('read:clients');
-    const everyone = (await t.api.get('/api/v2/clients?per_page=100').set('Authorization', auth)).body.map((c: { client_id: string }) => c.client_id);
+    const everyone = (await t.api.get('/api/v2/clients?per_page=100').set('Authorization', auth)).body.map(
+      (c: { client_id: string }) => c.client_id,
+    );
     const seen: string[] = [];
     let from: string | undefined;
     for (;;) {
@@ -96,12 +127,17 @@ describe('/api/v2/clients', () => {
     assert.ok(!('client_secret' in res.body));
     assert.ok(res.body.updated_at > client.updated_at);
     notFound(await t.api.patch('/api/v2/clients/nope').set('Authorization', auth).send({ name: 'x' }));
-    Errors.invalidBody(await t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', auth).send({}), "Payload validation error: 'Too few properties defined (0), minimum 1'.");
+    Errors.invalidBody(
+      await t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', auth).send({}),
+      "Payload validation error: 'Too few properties defined (0), minimum 1'.",
+    );
   });
 
   it('rotate-secret returns a new secret; the old one stops working', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
-    const res = await t.api.post(`/api/v2/clients/${client.client_id}/rotate-secret`).set('Authorization', await t.bearer('update:client_keys'));
+    const res = await t.api
+      .post(`/api/v2/clients/${client.client_id}/rotate-secret`)
+      .set('Authorization', await t.bearer('update:client_keys'));
     assert.equal(res.status, 200);
     assert.notEqual(res.body.client_secret, client.client_secret);
     assert.equal((await requestToken(t, client)).status, 401);
@@ -121,10 +157,27 @@ describe('/api/v2/clients', () => {
 
   it('403 without the scope, naming the accepted ones; 401 without a token', async () => {
     Errors.insufficientScope(await create({ name: 'x' }, 'read:clients'), 'create:clients');
-    Errors.insufficientScope(await t.api.get('/api/v2/clients').set('Authorization', await t.bearer('create:clients')), 'read:clients', 'read:client_keys');
-    Errors.insufficientScope(await t.api.patch('/api/v2/clients/x').set('Authorization', await t.bearer('read:clients')).send({ name: 'y' }), 'update:clients', 'update:client_keys');
-    Errors.insufficientScope(await t.api.delete('/api/v2/clients/x').set('Authorization', await t.bearer('read:clients')), 'delete:clients');
-    Errors.insufficientScope(await t.api.post('/api/v2/clients/x/rotate-secret').set('Authorization', await t.bearer('update:clients')), 'update:client_keys');
+    Errors.insufficientScope(
+      await t.api.get('/api/v2/clients').set('Authorization', await t.bearer('create:clients')),
+      'read:clients',
+      'read:client_keys',
+    );
+    Errors.insufficientScope(
+      await t.api
+        .patch('/api/v2/clients/x')
+        .set('Authorization', await t.bearer('read:clients'))
+        .send({ name: 'y' }),
+      'update:clients',
+      'update:client_keys',
+    );
+    Errors.insufficientScope(
+      await t.api.delete('/api/v2/clients/x').set('Authorization', await t.bearer('read:clients')),
+      'delete:clients',
+    );
+    Errors.insufficientScope(
+      await t.api.post('/api/v2/clients/x/rotate-secret').set('Authorization', await t.bearer('update:clients')),
+      'update:client_keys',
+    );
     Errors.missingAuth(await t.api.get('/api/v2/clients'));
   });
 });

@@ -40,59 +40,128 @@ interface Case {
 function printable(c: Case): Case {
   const cut = (text: string) => (text.length > 120 ? `${text.slice(0, 120)}…(${text.length} chars)` : text);
   return Object.assign(c, {
-    [fc.toStringMethod]: () => JSON.stringify({ method: c.method, path: cut(c.path), headers: c.headers, token: c.token, junk: c.junk, body: c.body && cut(c.body) }),
+    [fc.toStringMethod]: () =>
+      JSON.stringify({
+        method: c.method,
+        path: cut(c.path),
+        headers: c.headers,
+        token: c.token,
+        junk: c.junk,
+        body: c.body && cut(c.body),
+      }),
   });
 }
 
 /** Percent-encodes every byte outside the unreserved set, lone surrogates included (as U+FFFD). */
 function percentEncode(text: string): string {
-  return [...Buffer.from(text, 'utf8')].map((b) => (/[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+  return [...Buffer.from(text, 'utf8')]
+    .map((b) =>
+      /[A-Za-z0-9\-._~]/.test(String.fromCharCode(b)) ? String.fromCharCode(b) : `%${b.toString(16).toUpperCase().padStart(2, '0')}`,
+    )
+    .join('');
 }
 
-const anyText = fc.oneof(fc.string(), fc.string({ unit: 'binary', maxLength: 40 }), fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '', ' ', "'; DROP TABLE x; --", '%00', '../..'));
-/** An id for a path: often a real row's (`known`), else anything, encoded or deliberately broken. */
-const pathSegment = (known: string[]) => fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom(...known).map((s) => ({ raw: s, input: s })) },
-  { weight: 3, arbitrary: fc.oneof(fc.stringMatching(/^[a-z]{3}_[A-Za-z0-9]{1,40}$/), anyText).map((s) => ({ raw: percentEncode(s), input: s })) },
-  { weight: 1, arbitrary: fc.constantFrom('%00', '%zz', '%', '%c3', '%ff', '%2e%2e', '%2F', '%E2%82', 'a%00b').map((raw) => ({ raw, input: raw })) },
-  { weight: 1, arbitrary: fc.integer({ min: 1, max: 12_000 }).map((n) => ({ raw: 'x'.repeat(n), input: 'x'.repeat(n) })) },
+const anyText = fc.oneof(
+  fc.string(),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.constantFrom('\u0000', 'a\u0000b', '\ud800', '', ' ', "'; DROP TABLE x; --", '%00', '../..'),
 );
+/** An id for a path: often a real row's (`known`), else anything, encoded or deliberately broken. */
+const pathSegment = (known: string[]) =>
+  fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom(...known).map((s) => ({ raw: s, input: s })) },
+    {
+      weight: 3,
+      arbitrary: fc.oneof(fc.stringMatching(/^[a-z]{3}_[A-Za-z0-9]{1,40}$/), anyText).map((s) => ({ raw: percentEncode(s), input: s })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom('%00', '%zz', '%', '%c3', '%ff', '%2e%2e', '%2F', '%E2%82', 'a%00b').map((raw) => ({ raw, input: raw })),
+    },
+    { weight: 1, arbitrary: fc.integer({ min: 1, max: 12_000 }).map((n) => ({ raw: 'x'.repeat(n), input: 'x'.repeat(n) })) },
+  );
 
-const jsonish = fc.oneof(anyText, fc.integer(), fc.double(), fc.boolean(), fc.constant(null), fc.array(anyText, { maxLength: 3 }), fc.dictionary(anyText, anyText, { maxKeys: 3 }));
+const jsonish = fc.oneof(
+  anyText,
+  fc.integer(),
+  fc.double(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.array(anyText, { maxLength: 3 }),
+  fc.dictionary(anyText, anyText, { maxKeys: 3 }),
+);
 const profileBody = fc.record(
   { name: jsonish, subject_token_type: jsonish, action_id: jsonish, type: jsonish, extra: jsonish },
   { requiredKeys: [] },
 );
 // Plausible updates so that successes are reached too, and conflicts (subject_token_type is unique).
 const plausibleUpdate = fc.record(
-  { name: fc.string({ minLength: 1, maxLength: 60 }), subject_token_type: fc.oneof(fc.stringMatching(/^urn:[a-z]{1,8}:[a-z0-9-]{1,20}$/), fc.constantFrom('urn:taken:1', 'urn:taken:2')) },
+  {
+    name: fc.string({ minLength: 1, maxLength: 60 }),
+    subject_token_type: fc.oneof(fc.stringMatching(/^urn:[a-z]{1,8}:[a-z0-9-]{1,20}$/), fc.constantFrom('urn:taken:1', 'urn:taken:2')),
+  },
   { requiredKeys: [] },
 );
 const body = fc.oneof(
   { weight: 3, arbitrary: plausibleUpdate.map((v) => JSON.stringify(v)) },
   { weight: 4, arbitrary: fc.oneof(profileBody, fc.dictionary(anyText, jsonish, { maxKeys: 4 }), jsonish).map((v) => JSON.stringify(v)) },
-  { weight: 1, arbitrary: fc.oneof(anyText, fc.constantFrom('{', '{"name":', '[]', 'null', '{"name":"a\\u0000"}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}')) },
-  { weight: 1, arbitrary: fc.dictionary(anyText, anyText, { maxKeys: 4 }).map((form) => Object.entries(form).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(
+      anyText,
+      fc.constantFrom('{', '{"name":', '[]', 'null', '{"name":"a\\u0000"}', '{"__proto__":{"x":1}}', '{"constructor":{"prototype":{}}}'),
+    ),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.dictionary(anyText, anyText, { maxKeys: 4 }).map((form) =>
+      Object.entries(form)
+        .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+        .join('&'),
+    ),
+  },
   { weight: 1, arbitrary: fc.integer({ min: 9_000, max: 12_000 }).map((n) => JSON.stringify({ name: 'n'.repeat(n) })) },
 );
-const contentType = fc.oneof({ weight: 4, arbitrary: fc.constant('application/json') }, fc.constantFrom(
-  'application/json',
-  'application/json; charset=utf-8',
-  'application/x-www-form-urlencoded',
-  'text/plain',
-  'application/xml',
-  'multipart/form-data; boundary=x',
-  'APPLICATION/JSON',
-  'application/json; charset=latin1',
-  'application/jsonx',
-  'application/x-www-form-urlencoded; charset=utf-16',
-  '',
-));
+const contentType = fc.oneof(
+  { weight: 4, arbitrary: fc.constant('application/json') },
+  fc.constantFrom(
+    'application/json',
+    'application/json; charset=utf-8',
+    'application/x-www-form-urlencoded',
+    'text/plain',
+    'application/xml',
+    'multipart/form-data; boundary=x',
+    'APPLICATION/JSON',
+    'application/json; charset=latin1',
+    'application/jsonx',
+    'application/x-www-form-urlencoded; charset=utf-16',
+    '',
+  ),
+);
 const headerText = fc.string({ unit: 'grapheme-ascii', maxLength: 60 });
-const extraHeaders = fc.dictionary(fc.constantFrom('x-request-id', 'accept', 'accept-encoding', 'x-forwarded-for', 'origin', 'content-encoding', 'transfer-encoding-x'), headerText, { maxKeys: 3 });
+const extraHeaders = fc.dictionary(
+  fc.constantFrom('x-request-id', 'accept', 'accept-encoding', 'x-forwarded-for', 'origin', 'content-encoding', 'transfer-encoding-x'),
+  headerText,
+  { maxKeys: 3 },
+);
 
-type TokenKind = 'valid' | 'noScope' | 'expired' | 'notYet' | 'foreign' | 'wrongAudience' | 'unsigned' | 'hmac' | 'none' | 'garbage' | 'scheme';
-const tokenKind = fc.constantFrom<TokenKind>('valid', 'valid', 'valid', 'noScope', 'expired', 'notYet', 'foreign', 'wrongAudience', 'unsigned', 'hmac', 'none', 'garbage', 'scheme');
+type TokenKind =
+  'valid' | 'noScope' | 'expired' | 'notYet' | 'foreign' | 'wrongAudience' | 'unsigned' | 'hmac' | 'none' | 'garbage' | 'scheme';
+const tokenKind = fc.constantFrom<TokenKind>(
+  'valid',
+  'valid',
+  'valid',
+  'noScope',
+  'expired',
+  'notYet',
+  'foreign',
+  'wrongAudience',
+  'unsigned',
+  'hmac',
+  'none',
+  'garbage',
+  'scheme',
+);
 
 interface Known {
   organizations: string[];
@@ -107,21 +176,36 @@ function managementCase(known: Known): fc.Arbitrary<Case> {
       path: `/api/v2/organizations/${org.raw}/client-grants/${grant.raw}`,
       inputs: [org.input, grant.input],
     })),
-    pathSegment(known.profiles).map((id) => ({ method: 'patch' as const, path: `/api/v2/token-exchange-profiles/${id.raw}`, inputs: [id.input] })),
-    pathSegment(known.profiles).map((id) => ({ method: 'delete' as const, path: `/api/v2/token-exchange-profiles/${id.raw}`, inputs: [id.input] })),
+    pathSegment(known.profiles).map((id) => ({
+      method: 'patch' as const,
+      path: `/api/v2/token-exchange-profiles/${id.raw}`,
+      inputs: [id.input],
+    })),
+    pathSegment(known.profiles).map((id) => ({
+      method: 'delete' as const,
+      path: `/api/v2/token-exchange-profiles/${id.raw}`,
+      inputs: [id.input],
+    })),
   );
   // Mostly without a query string: none of these routes takes one, so most would stop at 400.
-  const query = fc.oneof({ weight: 5, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.dictionary(anyText, anyText, { minKeys: 1, maxKeys: 2 }) });
-  return fc.record({ route, body: fc.option(body), contentType, extraHeaders, token: tokenKind, junk: headerText, query }).map(
-    ({ route, body, contentType, extraHeaders, token, junk, query }): Case => {
+  const query = fc.oneof(
+    { weight: 5, arbitrary: fc.constant(null) },
+    { weight: 1, arbitrary: fc.dictionary(anyText, anyText, { minKeys: 1, maxKeys: 2 }) },
+  );
+  return fc
+    .record({ route, body: fc.option(body), contentType, extraHeaders, token: tokenKind, junk: headerText, query })
+    .map(({ route, body, contentType, extraHeaders, token, junk, query }): Case => {
       const headers: Record<string, string> = { ...extraHeaders };
       if (contentType) headers['content-type'] = contentType;
-      const qs = query ? `?${Object.entries(query).map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`).join('&')}` : '';
+      const qs = query
+        ? `?${Object.entries(query)
+            .map(([k, v]) => `${percentEncode(k)}=${percentEncode(v)}`)
+            .join('&')}`
+        : '';
       const inputs = [...route.inputs, ...Object.values(extraHeaders), junk, ...Object.entries(query ?? {}).flat()];
       if (body !== null) inputs.push(body, ...stringsIn(body));
       return printable({ method: route.method, path: route.path + qs, headers, token, junk, body: body ?? undefined, inputs });
-    },
-  );
+    });
 }
 
 function tokenCase(admin: { client_id: string; client_secret: string; audience: string }): fc.Arbitrary<Case> {
@@ -139,34 +223,59 @@ function tokenCase(admin: { client_id: string; client_secret: string; audience: 
   );
   const encoded = fc.tuple(fields, fc.boolean()).map(([values, asForm]) =>
     asForm
-      ? { text: Object.entries(values).map(([k, v]) => `${k}=${percentEncode(typeof v === 'string' ? v : JSON.stringify(v))}`).join('&'), type: 'application/x-www-form-urlencoded' }
+      ? {
+          text: Object.entries(values)
+            .map(([k, v]) => `${k}=${percentEncode(typeof v === 'string' ? v : JSON.stringify(v))}`)
+            .join('&'),
+          type: 'application/x-www-form-urlencoded',
+        }
       : { text: JSON.stringify(values), type: 'application/json' },
   );
   const raw = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: body });
   const type = fc.oneof({ weight: 3, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: contentType });
-  return fc.record({ encoded, raw, contentType: type, extraHeaders, junk: headerText }).map(({ encoded, raw, contentType, extraHeaders, junk }): Case => {
-    const text = raw ?? encoded.text;
-    const headers: Record<string, string> = { ...extraHeaders, 'content-type': contentType ?? encoded.type };
-    if (!headers['content-type']) delete headers['content-type'];
-    if (junk.length % 3 === 0) headers.authorization = `Basic ${junk}`;
-    return printable({ method: 'post', path: '/oauth/token', headers, junk, body: text, inputs: [text, ...stringsIn(text), ...Object.values(extraHeaders), junk] });
-  });
+  return fc
+    .record({ encoded, raw, contentType: type, extraHeaders, junk: headerText })
+    .map(({ encoded, raw, contentType, extraHeaders, junk }): Case => {
+      const text = raw ?? encoded.text;
+      const headers: Record<string, string> = { ...extraHeaders, 'content-type': contentType ?? encoded.type };
+      if (!headers['content-type']) delete headers['content-type'];
+      if (junk.length % 3 === 0) headers.authorization = `Basic ${junk}`;
+      return printable({
+        method: 'post',
+        path: '/oauth/token',
+        headers,
+        junk,
+        body: text,
+        inputs: [text, ...stringsIn(text), ...Object.values(extraHeaders), junk],
+      });
+    });
 }
 
 async function bearer(t: TestApp, kind: TokenKind, junk: string): Promise<string | undefined> {
   const { tokens } = t;
   switch (kind) {
-    case 'valid': return `Bearer ${await tokens.sign({ scope: SCOPES })}`;
-    case 'noScope': return `Bearer ${await tokens.sign({ scope: 'read:clients' })}`;
-    case 'expired': return `Bearer ${await tokens.sign({ scope: SCOPES, expiresIn: -60 })}`;
-    case 'notYet': return `Bearer ${await tokens.sign({ scope: SCOPES, notBefore: 3600 })}`;
-    case 'foreign': return `Bearer ${await tokens.sign({ scope: SCOPES, foreignKey: true })}`;
-    case 'wrongAudience': return `Bearer ${await tokens.sign({ scope: SCOPES, audience: 'https://elsewhere/' })}`;
-    case 'unsigned': return `Bearer ${tokens.unsigned(SCOPES)}`;
-    case 'hmac': return `Bearer ${await tokens.hmacWithPublicKey(SCOPES)}`;
-    case 'none': return undefined;
-    case 'garbage': return `Bearer ${junk}`;
-    case 'scheme': return `${junk.split(' ')[0] || 'Token'} abc.def.ghi`;
+    case 'valid':
+      return `Bearer ${await tokens.sign({ scope: SCOPES })}`;
+    case 'noScope':
+      return `Bearer ${await tokens.sign({ scope: 'read:clients' })}`;
+    case 'expired':
+      return `Bearer ${await tokens.sign({ scope: SCOPES, expiresIn: -60 })}`;
+    case 'notYet':
+      return `Bearer ${await tokens.sign({ scope: SCOPES, notBefore: 3600 })}`;
+    case 'foreign':
+      return `Bearer ${await tokens.sign({ scope: SCOPES, foreignKey: true })}`;
+    case 'wrongAudience':
+      return `Bearer ${await tokens.sign({ scope: SCOPES, audience: 'https://elsewhere/' })}`;
+    case 'unsigned':
+      return `Bearer ${tokens.unsigned(SCOPES)}`;
+    case 'hmac':
+      return `Bearer ${await tokens.hmacWithPublicKey(SCOPES)}`;
+    case 'none':
+      return undefined;
+    case 'garbage':
+      return `Bearer ${junk}`;
+    case 'scheme':
+      return `${junk.split(' ')[0] || 'Token'} abc.def.ghi`;
   }
 }
 
@@ -175,7 +284,11 @@ function stringsIn(text: string): string[] {
   const found: string[] = [];
   const walk = (value: unknown): void => {
     if (typeof value === 'string') found.push(value);
-    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) (found.push(k), walk(v));
+    else if (value && typeof value === 'object')
+      for (const [k, v] of Object.entries(value)) {
+        found.push(k);
+        walk(v);
+      }
   };
   try {
     walk(JSON.parse(text));
@@ -196,7 +309,8 @@ function safeDecode(text: string): string {
 async function send(t: TestApp, c: Case): Promise<Response> {
   let request = t.api[c.method](c.path);
   const authorization = c.token && (await bearer(t, c.token, c.junk));
-  for (const [name, value] of Object.entries({ ...c.headers, ...(authorization ? { authorization } : {}) })) request = request.set(name, value);
+  for (const [name, value] of Object.entries({ ...c.headers, ...(authorization ? { authorization } : {}) }))
+    request = request.set(name, value);
   return c.body === undefined ? request : request.send(c.body);
 }
 
@@ -205,7 +319,7 @@ function check(c: Case, res: Response): void {
   const where = `${c.method.toUpperCase()} ${c.path.slice(0, 200)} -> ${res.status} ${res.text.slice(0, 300)}`;
   assert.ok(res.status < 500, `no 5xx: ${where}`);
   if (res.status < 400) return;
-  assert.match(String(res.headers['content-type']), /^application\/json; charset=utf-8$/, where);
+  assert.match(res.headers['content-type'], /^application\/json; charset=utf-8$/, where);
   const body = JSON.parse(res.text) as Record<string, unknown>;
   if (c.path === '/oauth/token') {
     assert.deepEqual(Object.keys(body).sort(), ['error', 'error_description'], `OAuth error shape: ${where}`);
@@ -232,7 +346,11 @@ describe(`fuzz: the three core operations and the token endpoint (${RUNS} cases,
     t = await startTestApp();
     admin = JSON.parse(await readFile(join(t.dataDir, ADMIN_CLIENT_FILE), 'utf8')) as typeof admin;
     // Real rows, so generated requests also reach the database and its constraints (unique names among them).
-    known = { organizations: await t.factories.organizations(5), grants: await t.factories.clientGrants(100), profiles: await t.factories.tokenExchangeProfiles(200) };
+    known = {
+      organizations: await t.factories.organizations(5),
+      grants: await t.factories.clientGrants(100),
+      profiles: await t.factories.tokenExchangeProfiles(200),
+    };
     for (const [i, grant] of known.grants.entries()) await t.factories.associate(known.organizations[i % 5], grant);
   });
   after(() => t.close());
@@ -249,7 +367,16 @@ describe(`fuzz: the three core operations and the token endpoint (${RUNS} cases,
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
     // Which answers the cases reached, so a generator that only ever produces one kind of error shows.
-    test.diagnostic(`statuses: ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(' ')}`);
-    if (RUNS >= 1000) assert.ok([200, 204, 400, 401, 404].every((status) => statuses.has(status)), 'successes, validation, auth and not-found errors all reached');
+    test.diagnostic(
+      `statuses: ${[...statuses]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}`,
+    );
+    if (RUNS >= 1000)
+      assert.ok(
+        [200, 204, 400, 401, 404].every((status) => statuses.has(status)),
+        'successes, validation, auth and not-found errors all reached',
+      );
   });
 });

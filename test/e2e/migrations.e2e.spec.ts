@@ -57,7 +57,7 @@ const SECOND = '20260102000000_second';
 const THIRD = '20260103000000_third';
 
 describe('migration runner (Prisma-compatible ledger)', () => {
-  it('creates _prisma_migrations with exactly Prisma\'s columns, types and primary key', async () => {
+  it("creates _prisma_migrations with exactly Prisma's columns, types and primary key", async () => {
     const url = await createEmptyDatabase();
     await applyMigrations(url, await migrationsDir({ [FIRST]: 'CREATE TABLE a (id int);\n' }));
     const columns = await query(
@@ -93,35 +93,48 @@ describe('migration runner (Prisma-compatible ledger)', () => {
     assert.ok(await tableExists(url, 'b'));
 
     assert.deepEqual(await applyMigrations(url, dir), []);
-    assert.deepEqual((await ledger(url)).map((r) => r.id), rows.map((r) => r.id));
+    assert.deepEqual(
+      (await ledger(url)).map((r) => r.id),
+      rows.map((r) => r.id),
+    );
 
     await writeMigration(dir, THIRD, 'CREATE TABLE c (id int);\n');
     assert.deepEqual(await applyMigrations(url, dir), [THIRD]);
     assert.equal((await ledger(url)).length, 3);
   });
 
-  it('applies the project\'s own migrations, one ledger row per folder', async () => {
+  it("applies the project's own migrations, one ledger row per folder", async () => {
     const url = await createEmptyDatabase();
-    const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+    const names = (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name)
+      .sort();
     assert.ok(names.length >= 1);
     assert.deepEqual(await applyMigrations(url), names);
-    assert.deepEqual((await ledger(url)).map((r) => [r.migration_name, r.checksum]), await Promise.all(
-      names.map(async (n) => [n, sha256(await readFile(join(MIGRATIONS_DIR, n, 'migration.sql')))]),
-    ));
+    assert.deepEqual(
+      (await ledger(url)).map((r) => [r.migration_name, r.checksum]),
+      await Promise.all(names.map(async (n) => [n, sha256(await readFile(join(MIGRATIONS_DIR, n, 'migration.sql')))])),
+    );
     assert.ok(await tableExists(url, 'token_exchange_profiles'));
   });
 
   it('two runners started together on an empty database apply each migration exactly once', async () => {
     const url = await createEmptyDatabase();
     // The first migration is slow so that both runners are certainly running at the same time.
-    const dir = await migrationsDir({ [FIRST]: 'SELECT pg_sleep(0.5);\nCREATE TABLE a (id int);\n', [SECOND]: 'CREATE TABLE b (id int);\n' });
+    const dir = await migrationsDir({
+      [FIRST]: 'SELECT pg_sleep(0.5);\nCREATE TABLE a (id int);\n',
+      [SECOND]: 'CREATE TABLE b (id int);\n',
+    });
     const [one, two] = await Promise.all([applyMigrations(url, dir), applyMigrations(url, dir)]);
     assert.deepEqual([...one, ...two].sort(), [FIRST, SECOND]);
     assert.ok(one.length === 0 || two.length === 0, 'one runner did everything, the other found it done');
-    assert.deepEqual((await ledger(url)).map((r) => r.migration_name), [FIRST, SECOND]);
+    assert.deepEqual(
+      (await ledger(url)).map((r) => r.migration_name),
+      [FIRST, SECOND],
+    );
   });
 
-  it('waits for Prisma\'s advisory lock (key 72707369) before touching the database', async () => {
+  it("waits for Prisma's advisory lock (key 72707369) before touching the database", async () => {
     const url = await createEmptyDatabase();
     const holder = new pg.Client({ connectionString: url });
     await holder.connect();
@@ -153,7 +166,10 @@ describe('migration runner (Prisma-compatible ledger)', () => {
 
   it('refuses an applied migration whose file changed, naming it; line-ending changes alone are accepted', async () => {
     const url = await createEmptyDatabase();
-    const dir = await migrationsDir({ [FIRST]: 'CREATE TABLE a (id int);\nCREATE TABLE a2 (id int);\n', [SECOND]: 'CREATE TABLE b (id int);\n' });
+    const dir = await migrationsDir({
+      [FIRST]: 'CREATE TABLE a (id int);\nCREATE TABLE a2 (id int);\n',
+      [SECOND]: 'CREATE TABLE b (id int);\n',
+    });
     await applyMigrations(url, dir);
 
     await writeMigration(dir, FIRST, 'CREATE TABLE a (id int);\r\nCREATE TABLE a2 (id int);\r\n');
@@ -163,13 +179,18 @@ describe('migration runner (Prisma-compatible ledger)', () => {
     await writeMigration(dir, THIRD, 'CREATE TABLE c (id int);\n');
     await assert.rejects(applyMigrations(url, dir), (error: Error) => {
       assert.ok(error instanceof MigrationError);
-      assert.match(error.message, new RegExp(`^Migration ${FIRST} was modified after it was applied \\(checksum [0-9a-f]{64} in the database, [0-9a-f]{64} on disk\\)`));
+      assert.match(
+        error.message,
+        new RegExp(
+          `^Migration ${FIRST} was modified after it was applied \\(checksum [0-9a-f]{64} in the database, [0-9a-f]{64} on disk\\)`,
+        ),
+      );
       return true;
     });
     assert.equal(await tableExists(url, 'c'), false, 'nothing after the check runs');
   });
 
-  it('a failing migration leaves Prisma\'s failed row, nothing half-applied, and blocks the next run until resolved', async () => {
+  it("a failing migration leaves Prisma's failed row, nothing half-applied, and blocks the next run until resolved", async () => {
     const url = await createEmptyDatabase();
     const dir = await migrationsDir({
       [FIRST]: 'CREATE TABLE a (id int);\n',
@@ -182,7 +203,13 @@ describe('migration runner (Prisma-compatible ledger)', () => {
       return true;
     });
     const rows = await ledger(url);
-    assert.deepEqual(rows.map((r) => [r.migration_name, r.finished_at !== null, r.applied_steps_count]), [[FIRST, true, 1], [SECOND, false, 0]]);
+    assert.deepEqual(
+      rows.map((r) => [r.migration_name, r.finished_at !== null, r.applied_steps_count]),
+      [
+        [FIRST, true, 1],
+        [SECOND, false, 0],
+      ],
+    );
     assert.match(rows[1].logs ?? '', /no_such_function/);
     assert.equal(rows[1].rolled_back_at, null);
     assert.ok(await tableExists(url, 'a'));
@@ -193,7 +220,10 @@ describe('migration runner (Prisma-compatible ledger)', () => {
     await writeMigration(dir, SECOND, 'CREATE TABLE b (id int);\n');
     await assert.rejects(applyMigrations(url, dir), (error: Error) => {
       assert.ok(error instanceof MigrationError);
-      assert.match(error.message, new RegExp(`^Migration ${SECOND} failed earlier and was not rolled back; no further migrations will be applied`));
+      assert.match(
+        error.message,
+        new RegExp(`^Migration ${SECOND} failed earlier and was not rolled back; no further migrations will be applied`),
+      );
       assert.match(error.message, new RegExp(`prisma migrate resolve --rolled-back ${SECOND}`));
       return true;
     });

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { createLocalJWKSet, jwtVerify } from 'jose';
+import { must } from '../support/must.js';
 import { expectLimitedAfter, expectTooManyFailures, requestTokenFrom, wrongSecretsAtOnce } from '../support/failed-attempts.js';
 import { clientWithGrant, decodeJwt, issuedToken, requestToken } from '../support/issuer.js';
 import { expectOAuthError } from '../support/responses.js';
@@ -27,14 +28,27 @@ describe('POST /oauth/token (client credentials)', () => {
 
     const jwks = await t.api.get('/.well-known/jwks.json');
     assert.equal(jwks.status, 200);
-    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body), { issuer: ISSUER, audience: AUDIENCE });
+    const { payload, protectedHeader } = await jwtVerify(res.body.access_token, createLocalJWKSet(jwks.body), {
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     assert.equal(protectedHeader.alg, 'RS256');
     assert.ok(jwks.body.keys.some((k: { kid: string }) => k.kid === protectedHeader.kid));
     assert.deepEqual(
       { ...payload, iat: undefined, exp: undefined },
-      { iss: ISSUER, sub: `${client.client_id}@clients`, aud: AUDIENCE, iat: undefined, exp: undefined, scope: res.body.scope, gty: 'client-credentials', azp: client.client_id },
+      {
+        iss: ISSUER,
+        sub: `${client.client_id}@clients`,
+        aud: AUDIENCE,
+        iat: undefined,
+        exp: undefined,
+        scope: res.body.scope,
+        gty: 'client-credentials',
+        azp: client.client_id,
+      },
     );
-    assert.ok(payload.iat! >= before && payload.exp === payload.iat! + 86400);
+    const issuedAt = must(payload.iat, 'an iat claim');
+    assert.ok(issuedAt >= before && payload.exp === issuedAt + 86400);
   });
 
   it('the token works on a core endpoint, verified locally', async () => {
@@ -90,23 +104,38 @@ describe('POST /oauth/token (client credentials)', () => {
   it('403 unauthorized_client when the client may not use client_credentials', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     await t.prisma.client.update({ where: { client_id: client.client_id }, data: { grant_types: [] } });
-    expectOAuthError(await requestToken(t, client), 403, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
+    expectOAuthError(
+      await requestToken(t, client),
+      403,
+      'unauthorized_client',
+      "Grant type 'client_credentials' not allowed for the client.",
+    );
   });
 
   it('401 invalid_client for a wrong secret and for an unknown client, with the same body', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     expectOAuthError(await requestToken(t, { ...client, client_secret: 'wrong' }), 401, 'invalid_client', 'Client authentication failed.');
-    expectOAuthError(await requestToken(t, { client_id: 'nobody', client_secret: 'x' }), 401, 'invalid_client', 'Client authentication failed.');
+    expectOAuthError(
+      await requestToken(t, { client_id: 'nobody', client_secret: 'x' }),
+      401,
+      'invalid_client',
+      'Client authentication failed.',
+    );
   });
 
   it('400 unsupported_grant_type and invalid_request for missing parameters', async () => {
     const client = await clientWithGrant(t, ['read:clients']);
     const post = (body: object) => t.api.post('/oauth/token').send(body);
-    expectOAuthError(await post({ ...client, audience: AUDIENCE, grant_type: 'password' }), 400, 'unsupported_grant_type', 'Unsupported grant type: password');
+    expectOAuthError(
+      await post({ ...client, audience: AUDIENCE, grant_type: 'password' }),
+      400,
+      'unsupported_grant_type',
+      'Unsupported grant type: password',
+    );
     expectOAuthError(await post({ ...client, audience: AUDIENCE }), 400, 'invalid_request', 'Missing required parameter: grant_type');
     for (const missing of ['client_id', 'client_secret', 'audience']) {
-      const body: Record<string, unknown> = { grant_type: 'client_credentials', ...client, audience: AUDIENCE };
-      delete body[missing];
+      const complete: Record<string, unknown> = { grant_type: 'client_credentials', ...client, audience: AUDIENCE };
+      const body = Object.fromEntries(Object.entries(complete).filter(([name]) => name !== missing));
       expectOAuthError(await post(body), 400, 'invalid_request', `Missing required parameter: ${missing}`);
     }
     expectOAuthError(
@@ -124,7 +153,7 @@ describe('POST /oauth/token (client credentials)', () => {
     for (let i = 0; i < 10; i++) assert.equal((await requestToken(t, { ...client, client_secret: `wrong-${i}` })).status, 401);
     const limited = await requestToken(t, { ...client, client_secret: 'wrong-again' });
     expectOAuthError(limited, 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
-    assert.match(String(limited.headers['retry-after']), /^[1-9]\d*$/);
+    assert.match(limited.headers['retry-after'], /^[1-9]\d*$/);
     // Even the right secret waits: otherwise the limit would not slow down guessing.
     expectOAuthError(await requestToken(t, client), 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
     assert.equal((await requestToken(t, other)).status, 200);
@@ -173,7 +202,11 @@ describe('POST /oauth/token: bodies it cannot parse', () => {
   });
 
   it('elsewhere malformed JSON keeps the API error body', async () => {
-    const res = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', await t.bearer('update:token_exchange_profiles')).set('Content-Type', 'application/json').send('{bad');
+    const res = await t.api
+      .patch('/api/v2/token-exchange-profiles/tep_x')
+      .set('Authorization', await t.bearer('update:token_exchange_profiles'))
+      .set('Content-Type', 'application/json')
+      .send('{bad');
     assert.equal(res.status, 400);
     assert.deepEqual(res.body, { statusCode: 400, error: 'Bad Request', message: 'Invalid JSON body.', errorCode: 'invalid_body' });
   });

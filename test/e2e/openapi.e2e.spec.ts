@@ -5,8 +5,16 @@ import { IS_PUBLIC_KEY } from '../../src/auth/public.decorator.js';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
 import { SCOPES_KEY } from '../../src/auth/scopes.decorator.js';
 import {
-  bodySchemaOf, exercise, expectDocumented, operationsOf, satisfyingBody, scopesOf, type DocumentedOperation,
+  bodySchemaOf,
+  exercise,
+  expectDocumented,
+  operationsOf,
+  satisfyingBody,
+  scopesOf,
+  type Fixtures,
+  type DocumentedOperation,
 } from '../support/openapi-exercise.js';
+import { must } from '../support/must.js';
 import { DocumentSchemas, typeOf, type Schema } from '../support/openapi-schema.js';
 import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -43,11 +51,29 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'POST /keys/signing/rotate': 'post_signing_keys',
 };
 // The document and its viewer describe the API; they are public and not part of it.
-const DOCUMENTATION_ROUTES = ['GET /api/v2/docs', 'GET /api/v2/docs/swagger-ui-bundle.js', 'GET /api/v2/docs/swagger-ui.css', 'GET /api/v2/openapi.json'];
+const DOCUMENTATION_ROUTES = [
+  'GET /api/v2/docs',
+  'GET /api/v2/docs/swagger-ui-bundle.js',
+  'GET /api/v2/docs/swagger-ui.css',
+  'GET /api/v2/openapi.json',
+];
 
 describe('OpenAPI document', () => {
   let t: TestApp;
-  let document: { openapi: string; paths: Record<string, Record<string, DocumentedOperation['operation']>>; components: any };
+  let document: {
+    openapi: string;
+    paths: Record<string, Record<string, DocumentedOperation['operation']>>;
+    components: {
+      schemas: Record<string, Schema>;
+      securitySchemes: {
+        bearerAuth: unknown;
+        oAuth2ClientCredentials: {
+          type: string;
+          flows: { clientCredentials: { tokenUrl: string; scopes: Record<string, string>; 'x-form-parameters': unknown } };
+        };
+      };
+    };
+  };
   let schemas: DocumentSchemas;
   let operations: DocumentedOperation[];
   const validValue = (schema: Schema): unknown => schemas.validValue(schema);
@@ -78,7 +104,7 @@ describe('OpenAPI document', () => {
     for (const asset of assets) {
       const res = await t.api.get(asset).buffer(true);
       assert.equal(res.status, 200, asset);
-      assert.match(String(res.headers['content-type']), asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
+      assert.match(res.headers['content-type'], asset.endsWith('.js') ? /^application\/javascript/ : /^text\/css/);
       assert.ok(Number(res.headers['content-length']) > 10_000, asset);
     }
   });
@@ -94,22 +120,30 @@ describe('OpenAPI document', () => {
     assert.equal(flow.scopes['delete:organization_client_grants'], 'Delete organization client grants');
   });
 
-  it("reads the route table exactly as Fastify serves it", () => {
-    const nest = nestRoutes(t.app).map((r) => `${r.method} ${r.path}`).sort();
+  it('reads the route table exactly as Fastify serves it', () => {
+    const nest = nestRoutes(t.app)
+      .map((r) => `${r.method} ${r.path}`)
+      .sort();
     assert.deepEqual(nest, fastifyRoutes(t.app));
   });
 
   it('documents every /api/v2 route with its method, Auth0 operation id and the scopes the guard requires', () => {
     const routes = nestRoutes(t.app).filter((r) => r.path.startsWith('/api/v2/'));
-    const undocumented = routes.filter((r) => !document.paths[r.path.slice('/api/v2'.length)]?.[r.method.toLowerCase()]);
+    const isDocumented = (path: string, method: string): boolean =>
+      Object.hasOwn(document.paths, path) && Object.hasOwn(document.paths[path], method);
+    const undocumented = routes.filter((r) => !isDocumented(r.path.slice('/api/v2'.length), r.method.toLowerCase()));
     assert.deepEqual(undocumented.map((r) => `${r.method} ${r.path}`).sort(), DOCUMENTATION_ROUTES);
-    for (const route of undocumented) assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
+    for (const route of undocumented)
+      assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
     for (const route of routes.filter((r) => !undocumented.includes(r))) {
       const path = route.path.slice('/api/v2'.length);
       const operation = document.paths[path][route.method.toLowerCase()];
       assert.equal(operation.operationId, AUTH0_OPERATION_IDS[`${route.method} ${path}`], `${route.method} ${path}`);
       assert.deepEqual(scopesOf(operation), Reflect.getMetadata(SCOPES_KEY, route.handler), `${route.method} ${path}`);
-      assert.ok(operation.security?.some((s) => 'bearerAuth' in s), `${route.method} ${path} accepts a bearer token`);
+      assert.ok(
+        operation.security?.some((s) => 'bearerAuth' in s),
+        `${route.method} ${path} accepts a bearer token`,
+      );
     }
     assert.equal(operations.length, routes.length - undocumented.length, 'the document has no operation without a route');
     assert.equal(new Set(operations.map((o) => o.operation.operationId)).size, operations.length, 'operation ids are unique');
@@ -119,22 +153,37 @@ describe('OpenAPI document', () => {
   // OAuth2 scheme's tokenUrl, not as a path (a path would resolve under the /api/v2 server).
   it('keeps the routes outside /api/v2 to the unprefixed list, public and out of the paths; the token endpoint is the tokenUrl', () => {
     const outside = nestRoutes(t.app).filter((r) => !r.path.startsWith('/api/v2/'));
-    assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), ['GET /.well-known/jwks.json', 'GET /healthz', 'GET /readyz', 'POST /oauth/token']);
+    assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), [
+      'GET /.well-known/jwks.json',
+      'GET /healthz',
+      'GET /readyz',
+      'POST /oauth/token',
+    ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());
     for (const route of outside) {
       assert.ok(Reflect.getMetadata(IS_PUBLIC_KEY, route.handler) ?? Reflect.getMetadata(IS_PUBLIC_KEY, route.controller), route.path);
       assert.equal(document.paths[route.path], undefined, `${route.path} is not an /api/v2 path`);
     }
     const tokenUrl = new URL(document.components.securitySchemes.oAuth2ClientCredentials.flows.clientCredentials.tokenUrl);
-    assert.ok(outside.some((r) => r.method === 'POST' && r.path === tokenUrl.pathname), tokenUrl.href);
+    assert.ok(
+      outside.some((r) => r.method === 'POST' && r.path === tokenUrl.pathname),
+      tokenUrl.href,
+    );
   });
 
   it('documents a success status, and 401, 403 and 429 with the shared error schema, for every operation', () => {
     assert.deepEqual(document.components.schemas.Error.required, ['statusCode', 'error', 'message', 'errorCode']);
     for (const { method, path, operation } of operations) {
-      assert.ok(Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)), `${method} ${path} documents a success`);
+      assert.ok(
+        Object.keys(operation.responses).some((s) => /^2\d\d$/.test(s)),
+        `${method} ${path} documents a success`,
+      );
       for (const status of ['401', '403', '429']) {
-        assert.deepEqual(operation.responses[status]?.content?.['application/json'].schema, { $ref: '#/components/schemas/Error' }, `${method} ${path} ${status}`);
+        assert.deepEqual(
+          operation.responses[status]?.content?.['application/json'].schema,
+          { $ref: '#/components/schemas/Error' },
+          `${method} ${path} ${status}`,
+        );
       }
     }
   });
@@ -152,7 +201,7 @@ describe('OpenAPI document', () => {
 
   it('answers a documented status for resources that do not exist, and a documented 400 for path parameters over their maxLength', async (c) => {
     for (const op of operations.filter((o) => o.operation.parameters?.some((p) => p.in === 'path'))) {
-      const params = op.operation.parameters!.filter((p) => p.in === 'path');
+      const params = must(op.operation.parameters, 'parameters').filter((p) => p.in === 'path');
       const schema = bodySchemaOf(op.operation);
       const body = schema ? satisfyingBody(schemas.resolve(schema), validValue) : undefined;
       await c.test(`${op.method} ${op.path}: unknown ids`, async () => {
@@ -162,7 +211,7 @@ describe('OpenAPI document', () => {
       });
       for (const param of params.filter((p) => p.schema.maxLength !== undefined)) {
         await c.test(`${op.method} ${op.path}: ${param.name} over its maxLength`, async () => {
-          const res = await exercise(t, op, { body, path: { [param.name]: 'x'.repeat(param.schema.maxLength! + 1) } });
+          const res = await exercise(t, op, { body, path: { [param.name]: 'x'.repeat(must(param.schema.maxLength, 'a maxLength') + 1) } });
           assert.equal(res.status, 400, res.text);
           assert.ok(res.body.message.includes(`on property ${param.name}`), res.body.message);
           expectDocumented(schemas, op, res);
@@ -195,7 +244,8 @@ describe('OpenAPI document', () => {
     const walk = (schema: Schema, at: string, depth: number): void => {
       const resolved = schemas.resolve(schema);
       if (typeOf(resolved) === 'object') {
-        if (resolved.properties) assert.equal(resolved.additionalProperties, false, `${at} documents that undeclared properties are refused`);
+        if (resolved.properties)
+          assert.equal(resolved.additionalProperties, false, `${at} documents that undeclared properties are refused`);
         else if (typeof resolved.additionalProperties !== 'object') bare.push(at);
         if (depth > 0 && resolved.properties) nested.add(at);
         for (const [name, property] of Object.entries(resolved.properties ?? {})) walk(property, `${at}.${name}`, depth + 1);
@@ -208,14 +258,17 @@ describe('OpenAPI document', () => {
     }
     assert.deepEqual(bare, []);
     // The organization's branding and its colors: nested classes, documented from their own validators.
-    assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), ['POST /organizations.branding', 'POST /organizations.branding.colors']);
+    assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), [
+      'POST /organizations.branding',
+      'POST /organizations.branding.colors',
+    ]);
   });
 
   it('refuses, with a documented 400, a body breaking any documented constraint, and accepts each property within them', async (c) => {
     for (const op of operations.filter((o) => bodySchemaOf(o.operation))) {
-      const schema = schemas.resolve(bodySchemaOf(op.operation)!);
+      const schema = schemas.resolve(must(bodySchemaOf(op.operation), 'a body schema'));
       const base = satisfyingBody(schema, validValue);
-      const refused = async (what: string, body: (fx: any) => unknown, mentions: string) => {
+      const refused = async (what: string, body: (fx: Fixtures) => unknown, mentions: string) => {
         await c.test(`${op.method} ${op.path}: ${what}`, async () => {
           const res = await exercise(t, op, { body });
           assert.equal(res.status, 400, `${what}: ${res.status} ${res.text}`);
@@ -224,12 +277,16 @@ describe('OpenAPI document', () => {
         });
       };
       assert.equal(schema.additionalProperties, false, `${op.method} ${op.path} documents that unknown properties are refused`);
-      await refused('an unknown property', (fx) => ({ ...(base(fx) as object), not_a_documented_property: 'x' }), 'not_a_documented_property');
+      await refused(
+        'an unknown property',
+        (fx) => ({ ...(base(fx) as object), not_a_documented_property: 'x' }),
+        'not_a_documented_property',
+      );
       if (schema.minProperties) await refused('too few properties', () => ({}), 'Too few properties');
       for (const name of schema.required ?? []) {
         await refused(`without required ${name}`, (fx) => ({ ...(base(fx) as object), [name]: undefined }), name);
       }
-      for (const [name, property] of Object.entries(schema.properties ?? {}) as [string, Schema][]) {
+      for (const [name, property] of Object.entries(schema.properties ?? {})) {
         for (const [broken, value] of schemas.violations(property)) {
           await refused(`${name} breaking ${broken}`, (fx) => ({ ...(base(fx) as object), [name]: value }), name);
         }

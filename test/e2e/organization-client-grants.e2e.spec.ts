@@ -17,16 +17,23 @@ describe('organization client grants', () => {
   });
   after(() => t.close());
 
-  const associate = (orgId: string, body: object) => t.api.post(`/api/v2/organizations/${orgId}/client-grants`).set('Authorization', auth).send(body);
+  const associate = (orgId: string, body: object) =>
+    t.api.post(`/api/v2/organizations/${orgId}/client-grants`).set('Authorization', auth).send(body);
   const list = (orgId: string, query = '') => t.api.get(`/api/v2/organizations/${orgId}/client-grants?${query}`).set('Authorization', auth);
   const ids = (items: { id: string }[]) => items.map((g) => g.id);
-  const sorted = (values: string[]) => t.prisma.clientGrant.findMany({ where: { id: { in: values } }, orderBy: { id: 'asc' }, select: { id: true } }).then((r) => r.map((g) => g.id));
+  const sorted = (values: string[]) =>
+    t.prisma.clientGrant
+      .findMany({ where: { id: { in: values } }, orderBy: { id: 'asc' }, select: { id: true } })
+      .then((r) => r.map((g) => g.id));
 
   describe('POST /organizations/{id}/client-grants', () => {
     it('201 with the grant (as grant_id and id); the association is stored', async () => {
       const org = await t.factories.organization();
       const grant = await t.factories.clientGrant({ scope: ['read:x'] });
-      await t.prisma.clientGrant.update({ where: { id: grant.id }, data: { organization_usage: 'require', allow_any_organization: false } });
+      await t.prisma.clientGrant.update({
+        where: { id: grant.id },
+        data: { organization_usage: 'require', allow_any_organization: false },
+      });
       const res = await associate(org.id, { grant_id: grant.id });
       assert.equal(res.status, 201);
       assert.deepEqual(res.body, {
@@ -43,7 +50,11 @@ describe('organization client grants', () => {
 
     it('accepts a form body', async () => {
       const [org, grant] = [await t.factories.organization(), await t.factories.clientGrant()];
-      const res = await t.api.post(`/api/v2/organizations/${org.id}/client-grants`).set('Authorization', auth).type('form').send({ grant_id: grant.id });
+      const res = await t.api
+        .post(`/api/v2/organizations/${org.id}/client-grants`)
+        .set('Authorization', auth)
+        .type('form')
+        .send({ grant_id: grant.id });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       assert.deepEqual(Object.keys(res.body).sort(), ['audience', 'client_id', 'grant_id', 'id', 'scope']);
     });
@@ -76,7 +87,9 @@ describe('organization client grants', () => {
 
     it('the limit holds under concurrency: at 99, five parallel requests give one 201 and four 409s', async () => {
       const org = await t.factories.organization();
-      await t.prisma.organizationClientGrant.createMany({ data: (await t.factories.clientGrants(99)).map((grant_id) => ({ organization_id: org.id, grant_id })) });
+      await t.prisma.organizationClientGrant.createMany({
+        data: (await t.factories.clientGrants(99)).map((grant_id) => ({ organization_id: org.id, grant_id })),
+      });
       const candidates = await t.factories.clientGrants(5);
       const results = await Promise.all(candidates.map((grant_id) => associate(org.id, { grant_id })));
       assert.deepEqual(results.map((r) => r.status).sort(), [201, 409, 409, 409, 409]);
@@ -86,13 +99,24 @@ describe('organization client grants', () => {
 
     it('400 for a missing grant_id, an unknown property, or an id over 50 characters', async () => {
       Errors.invalidBody(await associate('org_x', {}), `Payload validation error: 'Missing required property: grant_id'.`);
-      Errors.invalidBody(await associate('org_x', { grant_id: 'cgr_x', foo: 1 }), `Payload validation error: 'Additional properties not allowed: foo'.`);
+      Errors.invalidBody(
+        await associate('org_x', { grant_id: 'cgr_x', foo: 1 }),
+        `Payload validation error: 'Additional properties not allowed: foo'.`,
+      );
       const res = await associate('o'.repeat(51), { grant_id: 'cgr_x' });
-      expectError(res, 400, 'invalid_uri', "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).");
+      expectError(
+        res,
+        400,
+        'invalid_uri',
+        "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).",
+      );
     });
 
     it('403 without create:organization_client_grants; 401 without a token', async () => {
-      const res = await t.api.post('/api/v2/organizations/org_x/client-grants').set('Authorization', await t.bearer(READ)).send({ grant_id: 'cgr_x' });
+      const res = await t.api
+        .post('/api/v2/organizations/org_x/client-grants')
+        .set('Authorization', await t.bearer(READ))
+        .send({ grant_id: 'cgr_x' });
       Errors.insufficientScope(res, CREATE);
       Errors.missingAuth(await t.api.post('/api/v2/organizations/org_x/client-grants').send({ grant_id: 'cgr_x' }));
     });
@@ -118,12 +142,18 @@ describe('organization client grants', () => {
 
     it("the SDK's default request (page=0&per_page=50&include_totals=true): {start, limit, total, client_grants}", async () => {
       const res = await list(orgId, 'page=0&per_page=50&include_totals=true');
-      assert.deepEqual({ ...res.body, client_grants: ids(res.body.client_grants) }, { start: 0, limit: 50, total: 30, client_grants: grantIds });
+      assert.deepEqual(
+        { ...res.body, client_grants: ids(res.body.client_grants) },
+        { start: 0, limit: 50, total: 30, client_grants: grantIds },
+      );
     });
 
     it('pages with page/per_page', async () => {
       const res = await list(orgId, 'page=2&per_page=8&include_totals=true');
-      assert.deepEqual({ ...res.body, client_grants: ids(res.body.client_grants) }, { start: 16, limit: 8, total: 30, client_grants: grantIds.slice(16, 24) });
+      assert.deepEqual(
+        { ...res.body, client_grants: ids(res.body.client_grants) },
+        { start: 16, limit: 8, total: 30, client_grants: grantIds.slice(16, 24) },
+      );
       assert.deepEqual(ids((await list(orgId, 'page=3&per_page=8')).body), grantIds.slice(24));
       assert.deepEqual((await list(orgId, 'page=4&per_page=8')).body, []);
     });
@@ -133,7 +163,10 @@ describe('organization client grants', () => {
       assert.deepEqual(ids((await list(orgId, `audience=${encodeURIComponent(target.audience)}`)).body), [target.id]);
       assert.deepEqual(ids((await list(orgId, `client_id=${target.client_id}`)).body), [target.id]);
       assert.deepEqual(ids((await list(orgId, `grant_ids=${grantIds[5]}`)).body), [grantIds[5]]);
-      const several = await list(orgId, `grant_ids=${grantIds[9]}&grant_ids=${grantIds[2]}&grant_ids=cgr_notAssociated00&include_totals=true`);
+      const several = await list(
+        orgId,
+        `grant_ids=${grantIds[9]}&grant_ids=${grantIds[2]}&grant_ids=cgr_notAssociated00&include_totals=true`,
+      );
       assert.deepEqual([several.body.total, ids(several.body.client_grants)], [2, [grantIds[2], grantIds[9]]]);
     });
 
@@ -150,7 +183,10 @@ describe('organization client grants', () => {
     it('404 for an unknown organization', async () => Errors.organizationNotFound(await list('org_doesNotExist0000')));
 
     it('403 without read:organization_client_grants; 401 for an expired token', async () => {
-      Errors.insufficientScope(await t.api.get(`/api/v2/organizations/${orgId}/client-grants`).set('Authorization', await t.bearer(CREATE)), READ);
+      Errors.insufficientScope(
+        await t.api.get(`/api/v2/organizations/${orgId}/client-grants`).set('Authorization', await t.bearer(CREATE)),
+        READ,
+      );
       const expired = `Bearer ${await t.tokens.sign({ scope: READ, expiresIn: -5 })}`;
       Errors.expired(await t.api.get(`/api/v2/organizations/${orgId}/client-grants`).set('Authorization', expired));
     });

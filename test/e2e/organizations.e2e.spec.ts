@@ -6,7 +6,8 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const ALL = 'create:organizations read:organizations update:organizations delete:organizations';
 const NAME_DESC = 'The name of this organization.';
 const DISPLAY_DESC = 'Friendly name of this organization.';
-const META_DESC = 'Metadata associated with the organization, in the form of an object with string values (max 255 chars). Maximum of 25 metadata properties allowed.';
+const META_DESC =
+  'Metadata associated with the organization, in the form of an object with string values (max 255 chars). Maximum of 25 metadata properties allowed.';
 const BRANDING_DESC = 'Theme defines how to style the login pages.';
 const conflictBody = ['organization_conflict', 'An organization with the same name already exists.'] as const;
 
@@ -46,7 +47,11 @@ describe('organizations', () => {
 
     it('accepts a form-urlencoded body', async () => {
       const name = uniqueName();
-      const res = await t.api.post('/api/v2/organizations').set('Authorization', auth).type('form').send({ name, display_name: 'Form Org' });
+      const res = await t.api
+        .post('/api/v2/organizations')
+        .set('Authorization', auth)
+        .type('form')
+        .send({ name, display_name: 'Form Org' });
       assert.equal(res.status, 201, JSON.stringify(res.body));
       assert.deepEqual(res.body, { id: res.body.id, name, display_name: 'Form Org' });
     });
@@ -65,15 +70,51 @@ describe('organizations', () => {
 
     const invalid: [string, unknown, string][] = [
       ['a missing name', { display_name: 'x' }, `Payload validation error: 'Missing required property: name'.`],
-      ['an empty name', { name: '' }, `Payload validation error: 'String is too short (0 chars), minimum 1' on property name (${NAME_DESC}).`],
-      ['a name too long', { name: 'a'.repeat(51) }, `Payload validation error: 'String is too long (51 chars), maximum 50' on property name (${NAME_DESC}).`],
-      ['an uppercase name', { name: 'Acme' }, `Payload validation error: 'String does not match pattern ^[a-z0-9_-]+$: Acme' on property name (${NAME_DESC}).`],
-      ['a display_name too long', { name: 'ok', display_name: 'd'.repeat(256) }, `Payload validation error: 'String is too long (256 chars), maximum 255' on property display_name (${DISPLAY_DESC}).`],
-      ['26 metadata properties', { name: 'ok', metadata: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])) }, `Payload validation error: 'Too many properties defined (26), maximum 25' on property metadata (${META_DESC}).`],
-      ['a metadata value too long', { name: 'ok', metadata: { k: 'v'.repeat(256) } }, `Payload validation error: 'String is too long (256 chars), maximum 255 (metadata.k)' on property metadata (${META_DESC}).`],
-      ['a non-string metadata value', { name: 'ok', metadata: { k: 1 } }, `Payload validation error: 'Expected type string but found type integer (metadata.k)' on property metadata (${META_DESC}).`],
-      ['a branding color that is not hex', { name: 'ok', branding: { colors: { primary: 'red', page_background: '#fff' } } }, `Payload validation error: 'String does not match pattern ^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$: red' on property branding (${BRANDING_DESC}).`],
-      ['an unknown branding property', { name: 'ok', branding: { font: 'x' } }, `Payload validation error: 'Additional properties not allowed: font' on property branding (${BRANDING_DESC}).`],
+      [
+        'an empty name',
+        { name: '' },
+        `Payload validation error: 'String is too short (0 chars), minimum 1' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a name too long',
+        { name: 'a'.repeat(51) },
+        `Payload validation error: 'String is too long (51 chars), maximum 50' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'an uppercase name',
+        { name: 'Acme' },
+        `Payload validation error: 'String does not match pattern ^[a-z0-9_-]+$: Acme' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a display_name too long',
+        { name: 'ok', display_name: 'd'.repeat(256) },
+        `Payload validation error: 'String is too long (256 chars), maximum 255' on property display_name (${DISPLAY_DESC}).`,
+      ],
+      [
+        '26 metadata properties',
+        { name: 'ok', metadata: Object.fromEntries(Array.from({ length: 26 }, (_, i) => [`k${i}`, 'v'])) },
+        `Payload validation error: 'Too many properties defined (26), maximum 25' on property metadata (${META_DESC}).`,
+      ],
+      [
+        'a metadata value too long',
+        { name: 'ok', metadata: { k: 'v'.repeat(256) } },
+        `Payload validation error: 'String is too long (256 chars), maximum 255 (metadata.k)' on property metadata (${META_DESC}).`,
+      ],
+      [
+        'a non-string metadata value',
+        { name: 'ok', metadata: { k: 1 } },
+        `Payload validation error: 'Expected type string but found type integer (metadata.k)' on property metadata (${META_DESC}).`,
+      ],
+      [
+        'a branding color that is not hex',
+        { name: 'ok', branding: { colors: { primary: 'red', page_background: '#fff' } } },
+        `Payload validation error: 'String does not match pattern ^#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})$: red' on property branding (${BRANDING_DESC}).`,
+      ],
+      [
+        'an unknown branding property',
+        { name: 'ok', branding: { font: 'x' } },
+        `Payload validation error: 'Additional properties not allowed: font' on property branding (${BRANDING_DESC}).`,
+      ],
       ['an unknown property', { name: 'ok', foo: 1 }, `Payload validation error: 'Additional properties not allowed: foo'.`],
     ];
     for (const [what, body, message] of invalid) {
@@ -81,7 +122,10 @@ describe('organizations', () => {
     }
 
     it('403 without create:organizations', async () => {
-      const res = await t.api.post('/api/v2/organizations').set('Authorization', await t.bearer('read:organizations')).send({ name: 'x' });
+      const res = await t.api
+        .post('/api/v2/organizations')
+        .set('Authorization', await t.bearer('read:organizations'))
+        .send({ name: 'x' });
       Errors.insufficientScope(res, 'create:organizations');
     });
 
@@ -109,16 +153,29 @@ describe('organizations', () => {
 
     it('400 invalid_uri for an id over 50 characters', async () => {
       const res = await t.api.get(`/api/v2/organizations/${'o'.repeat(51)}`).set('Authorization', auth);
-      expectError(res, 400, 'invalid_uri', "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).");
+      expectError(
+        res,
+        400,
+        'invalid_uri',
+        "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).",
+      );
     });
 
     it('403 without read:organizations', async () => {
-      Errors.insufficientScope(await t.api.get('/api/v2/organizations/org_x').set('Authorization', await t.bearer('update:organizations')), 'read:organizations');
-      Errors.insufficientScope(await t.api.get('/api/v2/organizations/name/x').set('Authorization', await t.bearer('update:organizations')), 'read:organizations');
+      Errors.insufficientScope(
+        await t.api.get('/api/v2/organizations/org_x').set('Authorization', await t.bearer('update:organizations')),
+        'read:organizations',
+      );
+      Errors.insufficientScope(
+        await t.api.get('/api/v2/organizations/name/x').set('Authorization', await t.bearer('update:organizations')),
+        'read:organizations',
+      );
     });
 
     it('401 for an expired token', async () => {
-      Errors.expired(await t.api.get('/api/v2/organizations/org_x').set('Authorization', `Bearer ${await t.tokens.sign({ scope: ALL, expiresIn: -5 })}`));
+      Errors.expired(
+        await t.api.get('/api/v2/organizations/org_x').set('Authorization', `Bearer ${await t.tokens.sign({ scope: ALL, expiresIn: -5 })}`),
+      );
     });
   });
 
@@ -145,7 +202,10 @@ describe('organizations', () => {
     });
 
     it('403 without update:organizations', async () => {
-      const res = await t.api.patch('/api/v2/organizations/org_x').set('Authorization', await t.bearer('read:organizations')).send({ display_name: 'x' });
+      const res = await t.api
+        .patch('/api/v2/organizations/org_x')
+        .set('Authorization', await t.bearer('read:organizations'))
+        .send({ display_name: 'x' });
       Errors.insufficientScope(res, 'update:organizations');
     });
   });
@@ -170,7 +230,10 @@ describe('organizations', () => {
     });
 
     it('403 without delete:organizations', async () => {
-      Errors.insufficientScope(await t.api.delete('/api/v2/organizations/org_x').set('Authorization', await t.bearer('read:organizations')), 'delete:organizations');
+      Errors.insufficientScope(
+        await t.api.delete('/api/v2/organizations/org_x').set('Authorization', await t.bearer('read:organizations')),
+        'delete:organizations',
+      );
     });
   });
 
@@ -186,7 +249,10 @@ describe('organizations', () => {
       const res = await list('');
       assert.equal(res.status, 200);
       assert.ok(Array.isArray(res.body));
-      assert.deepEqual(res.body.map((o: { id: string }) => o.id), allIds.slice(0, 50));
+      assert.deepEqual(
+        res.body.map((o: { id: string }) => o.id),
+        allIds.slice(0, 50),
+      );
       assert.deepEqual(Object.keys(res.body[0]).sort(), ['id', 'name']);
     });
 
@@ -197,12 +263,18 @@ describe('organizations', () => {
       assert.equal(res.body.start, 14);
       assert.equal(res.body.limit, 7);
       assert.equal(res.body.total, await t.prisma.organization.count());
-      assert.deepEqual(res.body.organizations.map((o: { id: string }) => o.id), allIds.slice(14, 21));
+      assert.deepEqual(
+        res.body.organizations.map((o: { id: string }) => o.id),
+        allIds.slice(14, 21),
+      );
     });
 
     it('include_totals=false is a bare array', async () => {
       const res = await list('per_page=3&include_totals=false');
-      assert.deepEqual(res.body.map((o: { id: string }) => o.id), allIds.slice(0, 3));
+      assert.deepEqual(
+        res.body.map((o: { id: string }) => o.id),
+        allIds.slice(0, 3),
+      );
     });
 
     it('checkpoint from/take walks every organization once; next is omitted on the last page', async () => {
@@ -212,7 +284,10 @@ describe('organizations', () => {
       do {
         const res = await list(`take=45${next ? `&from=${next}` : ''}&include_totals=true`);
         assert.equal(res.status, 200);
-        assert.deepEqual(Object.keys(res.body).filter((k) => k !== 'next'), ['organizations']);
+        assert.deepEqual(
+          Object.keys(res.body).filter((k) => k !== 'next'),
+          ['organizations'],
+        );
         seen.push(...res.body.organizations.map((o: { id: string }) => o.id));
         next = res.body.next;
         pages++;
@@ -233,7 +308,9 @@ describe('organizations', () => {
       } while (next !== undefined);
       assert.equal(new Set(seen).size, seen.length);
       for (const id of before) assert.ok(seen.includes(id), `skipped ${id}`);
-      const ordered = (await t.prisma.organization.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((r) => r.id).filter((id) => seen.includes(id));
+      const ordered = (await t.prisma.organization.findMany({ select: { id: true }, orderBy: { id: 'asc' } }))
+        .map((r) => r.id)
+        .filter((id) => seen.includes(id));
       assert.deepEqual(seen, ordered);
     });
 
@@ -244,11 +321,26 @@ describe('organizations', () => {
     });
 
     const badQueries: [string, string][] = [
-      ['per_page=101', `Query validation error: 'Value 101 is greater than maximum 100' on property per_page (Number of results per page. Defaults to 50.).`],
-      ['per_page=abc', `Query validation error: 'Expected type integer but found type string' on property per_page (Number of results per page. Defaults to 50.).`],
-      ['page=-1', `Query validation error: 'Value -1 is less than minimum 0' on property page (Page index of the results to return. First page is 0.).`],
-      ['take=0', `Query validation error: 'Value 0 is less than minimum 1' on property take (Number of results per page. Defaults to 50.).`],
-      ['include_totals=yes', `Query validation error: 'Expected type boolean but found type string' on property include_totals (Return results inside an object that contains the total result count (true) or as a direct array of results (false, default).).`],
+      [
+        'per_page=101',
+        `Query validation error: 'Value 101 is greater than maximum 100' on property per_page (Number of results per page. Defaults to 50.).`,
+      ],
+      [
+        'per_page=abc',
+        `Query validation error: 'Expected type integer but found type string' on property per_page (Number of results per page. Defaults to 50.).`,
+      ],
+      [
+        'page=-1',
+        `Query validation error: 'Value -1 is less than minimum 0' on property page (Page index of the results to return. First page is 0.).`,
+      ],
+      [
+        'take=0',
+        `Query validation error: 'Value 0 is less than minimum 1' on property take (Number of results per page. Defaults to 50.).`,
+      ],
+      [
+        'include_totals=yes',
+        `Query validation error: 'Expected type boolean but found type string' on property include_totals (Return results inside an object that contains the total result count (true) or as a direct array of results (false, default).).`,
+      ],
       ['from=%21%21', `Query validation error: 'Invalid checkpoint' on property from (Optional Id from which to start selection.).`],
       ['foo=1', `Query validation error: 'Additional properties not allowed: foo'.`],
     ];
@@ -257,7 +349,10 @@ describe('organizations', () => {
     }
 
     it('403 without read:organizations, 401 without a token', async () => {
-      Errors.insufficientScope(await t.api.get('/api/v2/organizations').set('Authorization', await t.bearer('create:organizations')), 'read:organizations');
+      Errors.insufficientScope(
+        await t.api.get('/api/v2/organizations').set('Authorization', await t.bearer('create:organizations')),
+        'read:organizations',
+      );
       Errors.missingAuth(await t.api.get('/api/v2/organizations'));
     });
   });

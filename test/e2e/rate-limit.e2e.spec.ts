@@ -58,7 +58,10 @@ describe('rate limits (in memory, burst 3, 60 per minute)', () => {
     assert.deepEqual(remaining, [2, 1, 0]);
     const blocked = await removeProfile(auth);
     expectTooManyRequests(blocked, LIMIT);
-    assert.equal(blocked.text, '{"statusCode":429,"error":"Too Many Requests","message":"Global limit has been reached","errorCode":"too_many_requests"}');
+    assert.equal(
+      blocked.text,
+      '{"statusCode":429,"error":"Too Many Requests","message":"Global limit has been reached","errorCode":"too_many_requests"}',
+    );
     assert.equal(blocked.headers['retry-after'], '1');
   });
 

@@ -17,10 +17,18 @@ describe('rate limits on requests answered before routing', () => {
     const unknown = await t.api.get('/api/v2/no-such-thing');
     assert.equal(unknown.status, 404);
     assert.equal(rateLimitHeaders(unknown, LIMIT).remaining, 2);
-    const badJson = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).set('Content-Type', 'application/json').send('{oops');
+    const badJson = await t.api
+      .patch('/api/v2/token-exchange-profiles/tep_x')
+      .set('Authorization', auth)
+      .set('Content-Type', 'application/json')
+      .send('{oops');
     assert.equal(badJson.status, 400);
     assert.equal(rateLimitHeaders(badJson, LIMIT).remaining, 1);
-    const plain = await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).set('Content-Type', 'text/plain').send('x');
+    const plain = await t.api
+      .patch('/api/v2/token-exchange-profiles/tep_x')
+      .set('Authorization', auth)
+      .set('Content-Type', 'text/plain')
+      .send('x');
     assert.equal(plain.status, 415);
     assert.equal(rateLimitHeaders(plain, LIMIT).remaining, 0);
     expectTooManyRequests(await t.api.get('/api/v2/no-such-thing'), LIMIT);
@@ -44,7 +52,8 @@ describe('rate limits when Redis is configured but unreachable', () => {
   it('still limits, from memory', async () => {
     const auth = await t.bearer('delete:token_exchange_profiles', { azp: 'no-redis' });
     const statuses = [];
-    for (let i = 0; i < LIMIT; i++) statuses.push((await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth)).status);
+    for (let i = 0; i < LIMIT; i++)
+      statuses.push((await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth)).status);
     assert.deepEqual(statuses, [204, 204, 204]);
     expectTooManyRequests(await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth), LIMIT);
   });
@@ -56,7 +65,11 @@ describe('rate limits when Redis stops answering', () => {
   const sockets: Socket[] = [];
   // Completes ioredis' handshake (HELLO refused: RESP2; CLIENT SETINFO; the INFO ready check),
   // then never answers a command: a frozen Redis.
-  const replies: Record<string, string> = { hello: "-ERR unknown command 'hello'\r\n", client: '+OK\r\n', info: '$32\r\nredis_version:7.0.0\r\nloading:0\r\n\r\n' };
+  const replies: Record<string, string> = {
+    hello: "-ERR unknown command 'hello'\r\n",
+    client: '+OK\r\n',
+    info: '$32\r\nredis_version:7.0.0\r\nloading:0\r\n\r\n',
+  };
   before(async () => {
     stalled = createServer((socket) => {
       sockets.push(socket);
@@ -96,7 +109,8 @@ describe('rate-limit identity without azp', () => {
   after(() => t.close());
 
   it('falls back to the client in `sub` ("<client>@clients")', async () => {
-    const token = async (sub: string) => `Bearer ${await t.tokens.sign({ scope: 'delete:token_exchange_profiles', sub, claims: { azp: undefined } })}`;
+    const token = async (sub: string) =>
+      `Bearer ${await t.tokens.sign({ scope: 'delete:token_exchange_profiles', sub, claims: { azp: undefined } })}`;
     const call = (auth: string) => t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth);
     for (let i = 0; i < LIMIT; i++) assert.equal((await call(await token('alpha@clients'))).status, 204);
     expectTooManyRequests(await call(await token('alpha@clients')), LIMIT);

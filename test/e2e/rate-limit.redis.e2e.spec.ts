@@ -30,16 +30,24 @@ describe('rate limits shared through Redis by two instances', () => {
     const keys = await redis.keys(`${prefix}*`);
     if (keys.length) await redis.del(...keys);
     redis.disconnect();
-    await a?.close();
-    await b?.close();
+    // Either is unset when before() failed part way.
+    const started: (TestApp | undefined)[] = [a, b];
+    for (const app of started) await app?.close();
   });
 
   const remove = (app: TestApp, auth: string) => app.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth);
 
-  it('requests to instance A use up instance B\'s budget for the same client', async () => {
-    const [onA, onB] = [await a.bearer('delete:token_exchange_profiles', { azp: 'shared' }), await b.bearer('delete:token_exchange_profiles', { azp: 'shared' })];
+  it("requests to instance A use up instance B's budget for the same client", async () => {
+    const [onA, onB] = [
+      await a.bearer('delete:token_exchange_profiles', { azp: 'shared' }),
+      await b.bearer('delete:token_exchange_profiles', { azp: 'shared' }),
+    ];
     const remaining: number[] = [];
-    for (const [app, auth] of [[a, onA], [b, onB], [a, onA]] as const) {
+    for (const [app, auth] of [
+      [a, onA],
+      [b, onB],
+      [a, onA],
+    ] as const) {
       const res = await remove(app, auth);
       assert.equal(res.status, 204);
       remaining.push(rateLimitHeaders(res, LIMIT).remaining);

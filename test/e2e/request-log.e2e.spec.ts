@@ -14,7 +14,11 @@ describe('request log (LOG_LEVEL=info)', () => {
   it('writes one JSON line per request with method, path, status, durationMs and reqId', async () => {
     const auth = await t.bearer('delete:token_exchange_profiles');
     const lines = await captureLogLines(async () => {
-      await t.api.delete('/api/v2/token-exchange-profiles/tep_log0000000000001?x=1').set('Authorization', auth).set('X-Request-Id', 'log-1').expect(204);
+      await t.api
+        .delete('/api/v2/token-exchange-profiles/tep_log0000000000001?x=1')
+        .set('Authorization', auth)
+        .set('X-Request-Id', 'log-1')
+        .expect(204);
       await t.api.get('/healthz').set('X-Request-Id', 'log-2').expect(200);
       await t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('X-Request-Id', 'log-3').expect(401);
     });
@@ -38,9 +42,12 @@ describe('request log (LOG_LEVEL=info)', () => {
   it('logs the generated request id that the response carries', async () => {
     let header = '';
     const lines = await captureLogLines(async () => {
-      header = String((await t.api.get('/api/v2/unknown')).headers['x-request-id']);
+      header = (await t.api.get('/api/v2/unknown')).headers['x-request-id'];
     });
-    assert.deepEqual(requestLines(lines).map((l) => [l.reqId, l.status]), [[header, 404]]);
+    assert.deepEqual(
+      requestLines(lines).map((l) => [l.reqId, l.status]),
+      [[header, 404]],
+    );
   });
 
   it('never logs the Authorization header or the body', async () => {

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
+import { must } from '../support/must.js';
 import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = 'create:clients read:clients update:clients update:client_keys delete:clients';
-
 
 describe("the official auth0 SDK (v7) through the issuer's clients endpoints", () => {
   let t: TestApp;
@@ -22,35 +22,44 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
     const sdk = Sdk.for(baseUrl, token);
     const created = [];
     for (let i = 0; i < 3; i++) created.push(await sdk.clients.create({ name: `sdk client ${i}`, app_type: 'non_interactive' }));
-    assert.match(created[0].client_id!, /^\w{32}$/);
+    assert.match(must(created[0].client_id), /^\w{32}$/);
     assert.equal(typeof created[0].client_secret, 'string');
 
     const { client_secret: secret, ...withoutSecret } = created[0];
-    assert.deepEqual(await sdk.clients.get(created[0].client_id!), withoutSecret);
+    assert.deepEqual(await sdk.clients.get(must(created[0].client_id)), withoutSecret);
 
     // The SDK asks include_totals=true and follows pages until one is short; the tenant's
     // bootstrap admin client is listed too, so 4 clients make pages 0, 1 (full) and 2 (empty).
     sdk.calls.length = 0;
     const listed = await collect(await sdk.clients.list({ per_page: 2 }));
-    assert.deepEqual(listed.filter((c) => c.name?.startsWith('sdk client')).map((c) => c.client_id).sort(), created.map((c) => c.client_id).sort());
+    assert.deepEqual(
+      listed
+        .filter((c) => c.name?.startsWith('sdk client'))
+        .map((c) => c.client_id)
+        .sort(),
+      created.map((c) => c.client_id).sort(),
+    );
     assert.equal(listed.length, 4);
     assert.ok(listed.every((c) => !('client_secret' in c)));
-    assert.deepEqual(sdk.calls.map((c) => new URL(c.url).searchParams.get('page')), ['0', '1', '2']);
+    assert.deepEqual(
+      sdk.calls.map((c) => new URL(c.url).searchParams.get('page')),
+      ['0', '1', '2'],
+    );
     assert.ok(sdk.calls.every((c) => new URL(c.url).searchParams.get('include_totals') === 'true'));
 
-    const updated = await sdk.clients.update(created[0].client_id!, { name: 'renamed by the sdk', description: 'from the SDK' });
+    const updated = await sdk.clients.update(must(created[0].client_id), { name: 'renamed by the sdk', description: 'from the SDK' });
     assert.equal(updated.name, 'renamed by the sdk');
     assert.equal(updated.description, 'from the SDK');
-    assert.equal((await sdk.clients.get(created[0].client_id!)).name, 'renamed by the sdk');
+    assert.equal((await sdk.clients.get(must(created[0].client_id))).name, 'renamed by the sdk');
 
-    const rotated = await sdk.clients.rotateSecret(created[0].client_id!);
+    const rotated = await sdk.clients.rotateSecret(must(created[0].client_id));
     assert.equal(rotated.client_id, created[0].client_id);
     assert.equal(typeof rotated.client_secret, 'string');
     assert.notEqual(rotated.client_secret, secret);
 
-    await sdk.clients.delete(created[0].client_id!);
-    await assert.rejects(sdk.clients.get(created[0].client_id!), Management.NotFoundError);
-    await assert.rejects(sdk.clients.rotateSecret(created[0].client_id!), Management.NotFoundError);
+    await sdk.clients.delete(must(created[0].client_id));
+    await assert.rejects(sdk.clients.get(must(created[0].client_id)), Management.NotFoundError);
+    await assert.rejects(sdk.clients.rotateSecret(must(created[0].client_id)), Management.NotFoundError);
   });
 
   it("raises the SDK's own errors with our messages", async () => {
@@ -63,11 +72,14 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
       );
       return true;
     });
-    await assert.rejects(sdk.clients.update('xyz_doesNotExist01', { name: 'nobody' }), (error: InstanceType<typeof Management.NotFoundError>) => {
-      assert.ok(error instanceof Management.NotFoundError);
-      assert.equal((error.body as { message: string }).message, 'The client does not exist');
-      return true;
-    });
+    await assert.rejects(
+      sdk.clients.update('xyz_doesNotExist01', { name: 'nobody' }),
+      (error: InstanceType<typeof Management.NotFoundError>) => {
+        assert.ok(error instanceof Management.NotFoundError);
+        assert.equal((error.body as { message: string }).message, 'The client does not exist');
+        return true;
+      },
+    );
     const readOnly = Sdk.for(baseUrl, await t.tokens.sign({ scope: 'read:clients' }));
     await assert.rejects(readOnly.clients.delete('xyz_doesNotExist01'), (error: InstanceType<typeof Management.ForbiddenError>) => {
       assert.ok(error instanceof Management.ForbiddenError);

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
+import { must } from '../support/must.js';
 import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -12,7 +13,6 @@ const SCOPES = [
   'create:token_exchange_profiles read:token_exchange_profiles update:token_exchange_profiles delete:token_exchange_profiles',
 ].join(' ');
 const unique = (): string => randomBytes(4).toString('hex');
-
 
 describe('the official auth0 SDK (v7) through the companion endpoints', () => {
   let t: TestApp;
@@ -28,32 +28,43 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
   it('creates an organization and grants, associates them, pages through, and removes them', async () => {
     const sdk = Sdk.for(baseUrl, token);
     const organization = await sdk.organizations.create({ name: `sdk-${unique()}`, display_name: 'Made by the SDK' });
-    assert.match(organization.id!, /^org_\w{16}$/);
-    assert.deepEqual(await sdk.organizations.get(organization.id!), organization);
-    assert.deepEqual(await sdk.organizations.getByName(organization.name!), organization);
-    const renamed = await sdk.organizations.update(organization.id!, { display_name: 'Renamed by the SDK' });
+    assert.match(must(organization.id), /^org_\w{16}$/);
+    assert.deepEqual(await sdk.organizations.get(must(organization.id)), organization);
+    assert.deepEqual(await sdk.organizations.getByName(must(organization.name)), organization);
+    const renamed = await sdk.organizations.update(must(organization.id), { display_name: 'Renamed by the SDK' });
     assert.equal(renamed.display_name, 'Renamed by the SDK');
 
     const grants = [];
     for (let i = 0; i < 3; i++) {
-      grants.push(await sdk.clientGrants.create({ client_id: `client_${unique()}`, audience: `https://api-${unique()}.example.com/`, scope: ['read:things'] }));
+      grants.push(
+        await sdk.clientGrants.create({
+          client_id: `client_${unique()}`,
+          audience: `https://api-${unique()}.example.com/`,
+          scope: ['read:things'],
+        }),
+      );
     }
-    assert.match(grants[0].id!, /^cgr_\w{16}$/);
-    assert.deepEqual(await sdk.clientGrants.get(grants[0].id!), grants[0]);
-    const updated = await sdk.clientGrants.update(grants[0].id!, { scope: ['read:things', 'write:things'] });
+    assert.match(must(grants[0].id), /^cgr_\w{16}$/);
+    assert.deepEqual(await sdk.clientGrants.get(must(grants[0].id)), grants[0]);
+    const updated = await sdk.clientGrants.update(must(grants[0].id), { scope: ['read:things', 'write:things'] });
     assert.deepEqual(updated.scope, ['read:things', 'write:things']);
     for (const grant of grants) {
-      const associated = await sdk.organizationClientGrants.create(organization.id!, { grant_id: grant.id! });
+      const associated = await sdk.organizationClientGrants.create(must(organization.id), { grant_id: must(grant.id) });
       assert.equal(associated.id, grant.id);
     }
 
     // Offset paging (page/per_page/include_totals): the SDK asks page 0, then 1, and stops on a short page.
     sdk.calls.length = 0;
-    const firstPage = await sdk.organizationClientGrants.list(organization.id!, { per_page: 2 });
+    const firstPage = await sdk.organizationClientGrants.list(must(organization.id), { per_page: 2 });
     assert.equal((firstPage.response as { total: number }).total, 3);
     assert.deepEqual((await collect(firstPage)).map((g) => g.id).sort(), grants.map((g) => g.id).sort());
-    assert.deepEqual(sdk.calls.map((c) => new URL(c.url).searchParams.get('page')), ['0', '1']);
-    const filtered = await sdk.organizationClientGrants.list(organization.id!, { grant_ids: [grants[0].id!, grants[1].id!] });
+    assert.deepEqual(
+      sdk.calls.map((c) => new URL(c.url).searchParams.get('page')),
+      ['0', '1'],
+    );
+    const filtered = await sdk.organizationClientGrants.list(must(organization.id), {
+      grant_ids: [must(grants[0].id), must(grants[1].id)],
+    });
     assert.deepEqual(filtered.data.map((g) => g.id).sort(), [grants[0].id, grants[1].id].sort());
 
     // Checkpoint paging: the SDK follows `next` until it is omitted.
@@ -64,12 +75,18 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     const organizations = await collect(await sdk.organizations.list({ take: 1 }));
     assert.ok(organizations.some((o) => o.id === organization.id));
 
-    await sdk.organizationClientGrants.delete(organization.id!, grants[0].id!);
-    await sdk.clientGrants.delete(grants[1].id!);
-    assert.deepEqual((await sdk.organizationClientGrants.list(organization.id!)).data.map((g) => g.id), [grants[2].id]);
-    await sdk.organizations.delete(organization.id!);
-    await assert.rejects(sdk.organizations.get(organization.id!), Management.NotFoundError);
-    await assert.rejects(sdk.organizationClientGrants.create(organization.id!, { grant_id: grants[2].id! }), Management.NotFoundError);
+    await sdk.organizationClientGrants.delete(must(organization.id), must(grants[0].id));
+    await sdk.clientGrants.delete(must(grants[1].id));
+    assert.deepEqual(
+      (await sdk.organizationClientGrants.list(must(organization.id))).data.map((g) => g.id),
+      [grants[2].id],
+    );
+    await sdk.organizations.delete(must(organization.id));
+    await assert.rejects(sdk.organizations.get(must(organization.id)), Management.NotFoundError);
+    await assert.rejects(
+      sdk.organizationClientGrants.create(must(organization.id), { grant_id: must(grants[2].id) }),
+      Management.NotFoundError,
+    );
   });
 
   it('creates, lists (by next), gets, updates and deletes token exchange profiles', async () => {
@@ -77,23 +94,41 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     const tag = unique();
     const created = [];
     for (let i = 0; i < 3; i++) {
-      created.push(await sdk.tokenExchangeProfiles.create({ name: `SDK profile ${i}`, subject_token_type: `urn:sdk:${tag}:${i}`, action_id: `act_${tag}`, type: 'custom_authentication' }));
+      created.push(
+        await sdk.tokenExchangeProfiles.create({
+          name: `SDK profile ${i}`,
+          subject_token_type: `urn:sdk:${tag}:${i}`,
+          action_id: `act_${tag}`,
+          type: 'custom_authentication',
+        }),
+      );
     }
-    assert.match(created[0].id!, /^tep_\w{16}$/);
+    assert.match(must(created[0].id), /^tep_\w{16}$/);
     await assert.rejects(
-      sdk.tokenExchangeProfiles.create({ name: 'Duplicate', subject_token_type: `urn:sdk:${tag}:0`, action_id: `act_${tag}`, type: 'custom_authentication' }),
+      sdk.tokenExchangeProfiles.create({
+        name: 'Duplicate',
+        subject_token_type: `urn:sdk:${tag}:0`,
+        action_id: `act_${tag}`,
+        type: 'custom_authentication',
+      }),
       Management.ConflictError,
     );
 
     sdk.calls.length = 0;
     const listed = await collect(await sdk.tokenExchangeProfiles.list({ take: 2 }));
-    assert.deepEqual(listed.filter((p) => p.action_id === `act_${tag}`).map((p) => p.id).sort(), created.map((p) => p.id).sort());
+    assert.deepEqual(
+      listed
+        .filter((p) => p.action_id === `act_${tag}`)
+        .map((p) => p.id)
+        .sort(),
+      created.map((p) => p.id).sort(),
+    );
     assert.ok(sdk.calls.length >= 2 && sdk.calls.slice(1).every((c) => new URL(c.url).searchParams.has('from')));
 
-    assert.deepEqual(await sdk.tokenExchangeProfiles.get(created[0].id!), created[0]);
-    await sdk.tokenExchangeProfiles.update(created[0].id!, { name: 'Renamed by the SDK' });
-    assert.equal((await sdk.tokenExchangeProfiles.get(created[0].id!)).name, 'Renamed by the SDK');
-    await sdk.tokenExchangeProfiles.delete(created[0].id!);
-    await assert.rejects(sdk.tokenExchangeProfiles.get(created[0].id!), Management.NotFoundError);
+    assert.deepEqual(await sdk.tokenExchangeProfiles.get(must(created[0].id)), created[0]);
+    await sdk.tokenExchangeProfiles.update(must(created[0].id), { name: 'Renamed by the SDK' });
+    assert.equal((await sdk.tokenExchangeProfiles.get(must(created[0].id))).name, 'Renamed by the SDK');
+    await sdk.tokenExchangeProfiles.delete(must(created[0].id));
+    await assert.rejects(sdk.tokenExchangeProfiles.get(must(created[0].id)), Management.NotFoundError);
   });
 });

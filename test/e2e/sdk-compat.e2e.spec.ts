@@ -8,7 +8,13 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 const ALL = 'delete:organization_client_grants update:token_exchange_profiles delete:token_exchange_profiles';
 
 /** The SDK's own error class, carrying our status and our error body unchanged. */
-async function rejectsWith(call: Promise<unknown>, type: new (...args: never[]) => ManagementError, status: number, errorCode: string, message: string) {
+async function rejectsWith(
+  call: Promise<unknown>,
+  type: new (...args: never[]) => ManagementError,
+  status: number,
+  errorCode: string,
+  message: string,
+) {
   const error = await call.then(
     () => assert.fail(`expected ${type.name}`),
     (e: unknown) => e,
@@ -42,7 +48,9 @@ describe('the official auth0 SDK (v7) against the service', () => {
 
   it('updates a token exchange profile (tokenExchangeProfiles.update)', async () => {
     const profile = await t.factories.tokenExchangeProfile();
-    const { rawResponse } = await sdk.tokenExchangeProfiles.update(profile.id, { name: 'Renamed by the SDK', subject_token_type: 'urn:acme:sdk-token' }).withRawResponse();
+    const { rawResponse } = await sdk.tokenExchangeProfiles
+      .update(profile.id, { name: 'Renamed by the SDK', subject_token_type: 'urn:acme:sdk-token' })
+      .withRawResponse();
     assert.equal(rawResponse.status, 200);
     const stored = await t.prisma.tokenExchangeProfile.findUniqueOrThrow({ where: { id: profile.id } });
     assert.deepEqual([stored.name, stored.subject_token_type], ['Renamed by the SDK', 'urn:acme:sdk-token']);
@@ -56,32 +64,71 @@ describe('the official auth0 SDK (v7) against the service', () => {
   });
 
   it('raises NotFoundError with our message for an unknown organization', async () => {
-    await rejectsWith(sdk.organizationClientGrants.delete('org_doesNotExist0001', 'cgr_x'), Management.NotFoundError, 404, 'inexistent_organization', 'No organization found by that id or name');
-    await rejectsWith(sdk.tokenExchangeProfiles.update('tep_doesNotExist0001', { name: 'whatever' }), Management.NotFoundError, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+    await rejectsWith(
+      sdk.organizationClientGrants.delete('org_doesNotExist0001', 'cgr_x'),
+      Management.NotFoundError,
+      404,
+      'inexistent_organization',
+      'No organization found by that id or name',
+    );
+    await rejectsWith(
+      sdk.tokenExchangeProfiles.update('tep_doesNotExist0001', { name: 'whatever' }),
+      Management.NotFoundError,
+      404,
+      'inexistent_token_exchange_profile',
+      'Token exchange profile not found.',
+    );
   });
 
   it('raises ForbiddenError with our message when the token lacks the scope', async () => {
     const reader = Sdk.for(baseUrl, await t.tokens.sign({ scope: 'read:organizations' }));
-    await rejectsWith(reader.organizationClientGrants.delete('org_any', 'cgr_any'), Management.ForbiddenError, 403, 'insufficient_scope', 'Insufficient scope, expected any of: delete:organization_client_grants');
+    await rejectsWith(
+      reader.organizationClientGrants.delete('org_any', 'cgr_any'),
+      Management.ForbiddenError,
+      403,
+      'insufficient_scope',
+      'Insufficient scope, expected any of: delete:organization_client_grants',
+    );
   });
 
   it('raises UnauthorizedError with our message for a bad token', async () => {
     const stranger = Sdk.for(baseUrl, await t.tokens.sign({ scope: ALL, foreignKey: true }));
-    await rejectsWith(stranger.tokenExchangeProfiles.delete('tep_any'), Management.UnauthorizedError, 401, 'invalid_token', 'Invalid signature received for JSON Web Token validation');
+    await rejectsWith(
+      stranger.tokenExchangeProfiles.delete('tep_any'),
+      Management.UnauthorizedError,
+      401,
+      'invalid_token',
+      'Invalid signature received for JSON Web Token validation',
+    );
   });
 
   it('raises BadRequestError with our message for a too-long id and an invalid PATCH body', async () => {
-    await rejectsWith(sdk.organizationClientGrants.delete('o'.repeat(51), 'cgr_any'), Management.BadRequestError, 400, 'invalid_uri',
-      "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).");
+    await rejectsWith(
+      sdk.organizationClientGrants.delete('o'.repeat(51), 'cgr_any'),
+      Management.BadRequestError,
+      400,
+      'invalid_uri',
+      "Path validation error: 'String is too long (51 chars), maximum 50' on property id (ID of the organization).",
+    );
     const profile = await t.factories.tokenExchangeProfile();
-    await rejectsWith(sdk.tokenExchangeProfiles.update(profile.id, { name: 'ab' }), Management.BadRequestError, 400, 'invalid_body',
-      "Payload validation error: 'String is too short (2 chars), minimum 3' on property name (Friendly name of this profile).");
+    await rejectsWith(
+      sdk.tokenExchangeProfiles.update(profile.id, { name: 'ab' }),
+      Management.BadRequestError,
+      400,
+      'invalid_body',
+      "Payload validation error: 'String is too short (2 chars), minimum 3' on property name (Friendly name of this profile).",
+    );
   });
 
   it('raises ConflictError with our message for a subject_token_type another profile has', async () => {
     const [a, b] = [await t.factories.tokenExchangeProfile(), await t.factories.tokenExchangeProfile()];
-    await rejectsWith(sdk.tokenExchangeProfiles.update(b.id, { subject_token_type: a.subject_token_type }), Management.ConflictError, 409,
-      'token_exchange_profile_conflict', 'Token exchange profile with the same subject_token_type already exists');
+    await rejectsWith(
+      sdk.tokenExchangeProfiles.update(b.id, { subject_token_type: a.subject_token_type }),
+      Management.ConflictError,
+      409,
+      'token_exchange_profile_conflict',
+      'Token exchange profile with the same subject_token_type already exists',
+    );
   });
 });
 
@@ -99,8 +146,17 @@ describe('the official auth0 SDK (v7) under our rate limit', () => {
   it('raises TooManyRequestsError with our message when retries are off', async () => {
     const sdk = await client('client-no-retries', 0);
     await sdk.tokenExchangeProfiles.delete('tep_any');
-    await rejectsWith(sdk.tokenExchangeProfiles.delete('tep_any'), Management.TooManyRequestsError, 429, 'too_many_requests', 'Global limit has been reached');
-    assert.deepEqual(sdk.calls.map((c) => c.status), [204, 429]);
+    await rejectsWith(
+      sdk.tokenExchangeProfiles.delete('tep_any'),
+      Management.TooManyRequestsError,
+      429,
+      'too_many_requests',
+      'Global limit has been reached',
+    );
+    assert.deepEqual(
+      sdk.calls.map((c) => c.status),
+      [204, 429],
+    );
   });
 
   it('retries a 429 after the Retry-After our answer carries, and then succeeds', async () => {

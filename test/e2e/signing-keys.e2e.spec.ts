@@ -20,7 +20,8 @@ describe('signing keys: JWKS and rotation', () => {
     }
     return res.body.keys.map((k: { kid: string }) => k.kid);
   };
-  const rotate = async (scope = 'create:signing_keys') => t.api.post('/api/v2/keys/signing/rotate').set('Authorization', await t.bearer(scope));
+  const rotate = async (scope = 'create:signing_keys') =>
+    t.api.post('/api/v2/keys/signing/rotate').set('Authorization', await t.bearer(scope));
   const use = (token: string) => t.api.delete('/api/v2/token-exchange-profiles/tep_absent').set('Authorization', `Bearer ${token}`);
 
   it('one key exists after boot and is published', async () => {
@@ -58,7 +59,10 @@ describe('signing keys: JWKS and rotation', () => {
 
   it('concurrent rotations leave exactly one current key', async () => {
     const results = await Promise.all([rotate(), rotate(), rotate()]);
-    assert.deepEqual(results.map((r) => r.status), [201, 201, 201]);
+    assert.deepEqual(
+      results.map((r) => r.status),
+      [201, 201, 201],
+    );
     const current = await t.prisma.signingKey.findMany({ where: { is_current: true } });
     assert.equal(current.length, 1);
     assert.ok(results.some((r) => r.body.kid === current[0].kid));
@@ -85,7 +89,9 @@ describe('signing keys: encryption at rest with KEY_ENCRYPTION_SECRET', () => {
     assert.doesNotMatch(row.private_key, /BEGIN|PRIVATE KEY/);
     assert.match(row.private_key, /^v1\.[\w-]{22}\.[\w-]{16}\.[\w-]{22}\.[\w-]+$/);
     const client = await clientWithGrant(t, [SCOPE]);
-    const res = await t.api.delete('/api/v2/token-exchange-profiles/tep_absent').set('Authorization', `Bearer ${await issuedToken(t, client)}`);
+    const res = await t.api
+      .delete('/api/v2/token-exchange-profiles/tep_absent')
+      .set('Authorization', `Bearer ${await issuedToken(t, client)}`);
     assert.equal(res.status, 204);
   });
 

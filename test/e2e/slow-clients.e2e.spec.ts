@@ -5,7 +5,12 @@ import { captureLogLines } from '../support/capture-stdout.js';
 import { RawClient } from '../support/raw-http.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const TIMEOUT_BODY = { statusCode: 408, error: 'Request Timeout', message: 'The request was not received in time.', errorCode: 'request_timeout' };
+const TIMEOUT_BODY = {
+  statusCode: 408,
+  error: 'Request Timeout',
+  message: 'The request was not received in time.',
+  errorCode: 'request_timeout',
+};
 
 describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIMEOUT_MS)', () => {
   let t: TestApp;
@@ -41,12 +46,17 @@ describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIME
       const client = new RawClient(port);
       await client.opened;
       const started = Date.now();
-      client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na');
+      client.write(
+        'PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na',
+      );
       await expectTimedOut(client, started, 2500);
       // The aborted body reaches the error handler once the server has seen the connection go.
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
-    assert.deepEqual(lines.filter((l) => l.level === 'error'), []);
+    assert.deepEqual(
+      lines.filter((l) => l.level === 'error'),
+      [],
+    );
   });
 
   it('headers that never finish: 408 after the headers timeout', async () => {
@@ -61,7 +71,9 @@ describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIME
     const client = new RawClient(port);
     await client.opened;
     const started = Date.now();
-    client.write('PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n');
+    client.write(
+      'PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n',
+    );
     const trickle = setInterval(() => !client.isClosed && client.write(' '), 100);
     try {
       await expectTimedOut(client, started, 2500);
@@ -75,13 +87,18 @@ describe('slow clients are timed out (HTTP_HEADERS_TIMEOUT_MS, HTTP_REQUEST_TIME
       for (const type of ['application/json', 'application/x-www-form-urlencoded']) {
         const client = new RawClient(port);
         await client.opened;
-        client.write(`PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 100\r\n\r\n{"na`);
+        client.write(
+          `PATCH /api/v2/token-exchange-profiles/tep_x HTTP/1.1\r\nHost: x\r\nContent-Type: ${type}\r\nContent-Length: 100\r\n\r\n{"na`,
+        );
         await new Promise((resolve) => setTimeout(resolve, 100));
         client.destroy();
       }
       await new Promise((resolve) => setTimeout(resolve, 300));
     });
-    assert.deepEqual(lines.filter((l) => l.level === 'error'), []);
+    assert.deepEqual(
+      lines.filter((l) => l.level === 'error'),
+      [],
+    );
   });
 
   it('a prompt request is unaffected', async () => {

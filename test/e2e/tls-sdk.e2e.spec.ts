@@ -18,20 +18,33 @@ const ADMIN = { id: 'sdk-e2e-admin-client', secret: 'sdk-e2e-secret-0123456789-0
 describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
   let dir: string;
   let databaseUrl: string;
-  let server: ChildProcess;
+  // Unset if before() failed before spawning it.
+  let server: ChildProcess | undefined;
   let port: number;
   let serverLog = '';
 
   before(async () => {
     dir = await mkdtemp(join(tmpdir(), 'tma-tls-'));
     await promisify(execFile)('openssl', [
-      'req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost',
-      '-addext', 'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=DNS:localhost,IP:127.0.0.1',
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
     ]);
     databaseUrl = await createTestDatabase();
     port = await freePort();
-    server = spawn(process.execPath, [join(DIST, 'src/main.js')], {
+    const child = spawn(process.execPath, [join(DIST, 'src/main.js')], {
       env: {
         PATH: process.env.PATH,
         PORT: String(port),
@@ -46,15 +59,17 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    server.stdout!.on('data', (chunk: Buffer) => (serverLog += chunk));
-    server.stderr!.on('data', (chunk: Buffer) => (serverLog += chunk));
+    server = child;
+    child.stdout.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
     await waitUntilReady(port, await readFile(join(dir, 'cert.pem')), () => serverLog);
   });
 
   after(async () => {
-    if (server && server.exitCode === null) {
-      server.kill('SIGTERM');
-      await new Promise((r) => server.once('exit', r));
+    const child = server;
+    if (child?.exitCode === null) {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
     }
     await dropTestDatabase(databaseUrl);
     await rm(dir, { recursive: true, force: true });
@@ -65,8 +80,12 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
     await db.connect();
     try {
       await db.query(`INSERT INTO organizations (id, name) VALUES ('org_sdkE2eOrg000001', 'sdk-org')`);
-      await db.query(`INSERT INTO client_grants (id, client_id, audience, scope) VALUES ('cgr_sdkE2eGrant0001', 'some-client', 'https://api.example.com/', '{read:x}')`);
-      await db.query(`INSERT INTO organization_client_grants (organization_id, grant_id) VALUES ('org_sdkE2eOrg000001', 'cgr_sdkE2eGrant0001')`);
+      await db.query(
+        `INSERT INTO client_grants (id, client_id, audience, scope) VALUES ('cgr_sdkE2eGrant0001', 'some-client', 'https://api.example.com/', '{read:x}')`,
+      );
+      await db.query(
+        `INSERT INTO organization_client_grants (organization_id, grant_id) VALUES ('org_sdkE2eOrg000001', 'cgr_sdkE2eGrant0001')`,
+      );
       await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES
         ('tep_sdkE2eKeep00001', 'keep me', 'urn:sdk:original', 'act_1', 'custom_authentication'),
         ('tep_sdkE2eDoomed001', 'delete me', 'urn:sdk:doomed', 'act_2', 'custom_authentication')`);
@@ -83,7 +102,15 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
       });
       assert.deepEqual(output, {
         ok: true,
-        missing: { statusCode: 404, body: { statusCode: 404, error: 'Not Found', message: 'Token exchange profile not found.', errorCode: 'inexistent_token_exchange_profile' } },
+        missing: {
+          statusCode: 404,
+          body: {
+            statusCode: 404,
+            error: 'Not Found',
+            message: 'Token exchange profile not found.',
+            errorCode: 'inexistent_token_exchange_profile',
+          },
+        },
         clients: { createdHasSecret: true, secretChanged: true, fetchedName: 'made by the sdk', fetchedHasSecret: false },
         rotatedKid: true,
       });
@@ -101,11 +128,14 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
 });
 
 async function runSdk(env: Record<string, string>): Promise<unknown> {
-  const child = spawn(process.execPath, [join(DIST, 'test/support/sdk-client.js')], { env: { PATH: process.env.PATH, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [join(DIST, 'test/support/sdk-client.js')], {
+    env: { PATH: process.env.PATH, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (chunk: Buffer) => (out += chunk));
-  child.stderr!.on('data', (chunk: Buffer) => (err += chunk));
+  child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
   await new Promise((r) => child.once('exit', r));
   try {
     return JSON.parse(out.trim().split('\n').pop() ?? '');
@@ -113,7 +143,6 @@ async function runSdk(env: Record<string, string>): Promise<unknown> {
     throw new Error(`SDK child printed no result. stdout: ${out} stderr: ${err}`);
   }
 }
-
 
 /** Polls /readyz over HTTPS, trusting only the test certificate, until the server answers 200. */
 async function waitUntilReady(port: number, ca: Buffer, log: () => string): Promise<void> {

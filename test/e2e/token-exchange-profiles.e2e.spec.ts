@@ -8,7 +8,8 @@ const CREATE = 'create:token_exchange_profiles';
 const READ = 'read:token_exchange_profiles';
 const NAME_DESC = 'Friendly name of this profile';
 const STT_DESC = 'Type of the subject token. Must be unique per tenant and start with https:// or urn:';
-const ACTION_DESC = 'The ID of the Custom Token Exchange action to execute for this profile, in order to validate the subject_token. The action must use the custom-token-exchange trigger.';
+const ACTION_DESC =
+  'The ID of the Custom Token Exchange action to execute for this profile, in order to validate the subject_token. The action must use the custom-token-exchange trigger.';
 const TYPE_DESC = 'The type of the profile, which controls how the profile will be executed when receiving a token exchange request.';
 const limitBody = [403, 'too_many_entities', 'You reached the limit of entities of this type for this tenant.'] as const;
 
@@ -22,7 +23,12 @@ describe('token exchange profiles: create, list, get', () => {
   after(() => t.close());
 
   const rnd = () => Math.random().toString(36).slice(2, 10);
-  const valid = () => ({ name: 'My profile', subject_token_type: `urn:acme:${rnd()}`, action_id: `act_${rnd()}`, type: 'custom_authentication' });
+  const valid = () => ({
+    name: 'My profile',
+    subject_token_type: `urn:acme:${rnd()}`,
+    action_id: `act_${rnd()}`,
+    type: 'custom_authentication',
+  });
   const create = (body: object) => t.api.post('/api/v2/token-exchange-profiles').set('Authorization', auth).send(body);
   const list = (query = '') => t.api.get(`/api/v2/token-exchange-profiles?${query}`).set('Authorization', auth);
 
@@ -33,7 +39,12 @@ describe('token exchange profiles: create, list, get', () => {
       assert.equal(res.status, 201);
       assert.match(res.body.id, /^tep_[A-Za-z0-9]{16}$/);
       const stored = await t.prisma.tokenExchangeProfile.findUniqueOrThrow({ where: { id: res.body.id } });
-      assert.deepEqual(res.body, { id: res.body.id, ...body, created_at: stored.created_at.toISOString(), updated_at: stored.updated_at.toISOString() });
+      assert.deepEqual(res.body, {
+        id: res.body.id,
+        ...body,
+        created_at: stored.created_at.toISOString(),
+        updated_at: stored.updated_at.toISOString(),
+      });
     });
 
     it('accepts a form body', async () => {
@@ -50,21 +61,59 @@ describe('token exchange profiles: create, list, get', () => {
     });
 
     const invalid: [string, object, string][] = [
-      ['a missing name', { subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' }, `Payload validation error: 'Missing required property: name'.`],
-      ['a name too short', { ...{ name: 'ab' }, subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' }, `Payload validation error: 'String is too short (2 chars), minimum 3' on property name (${NAME_DESC}).`],
-      ['a reserved subject_token_type', { name: 'abc', subject_token_type: 'urn:ietf:params:oauth', action_id: 'a', type: 'custom_authentication' }, `Payload validation error: 'The prefix urn:ietf is reserved (urn:ietf:params:oauth)' on property subject_token_type (${STT_DESC}).`],
-      ['an action_id too long', { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a'.repeat(37), type: 'custom_authentication' }, `Payload validation error: 'String is too long (37 chars), maximum 36' on property action_id (${ACTION_DESC}).`],
-      ['an empty action_id', { name: 'abc', subject_token_type: 'urn:acme:x', action_id: '', type: 'custom_authentication' }, `Payload validation error: 'String is too short (0 chars), minimum 1' on property action_id (${ACTION_DESC}).`],
-      ['another type', { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a', type: 'other' }, `Payload validation error: 'No enum match for: "other"' on property type (${TYPE_DESC}).`],
-      ['a missing type', { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a' }, `Payload validation error: 'Missing required property: type'.`],
-      ['an unknown property', { ...{ name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' }, id: 'tep_mine' }, `Payload validation error: 'Additional properties not allowed: id'.`],
+      [
+        'a missing name',
+        { subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' },
+        `Payload validation error: 'Missing required property: name'.`,
+      ],
+      [
+        'a name too short',
+        { ...{ name: 'ab' }, subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' },
+        `Payload validation error: 'String is too short (2 chars), minimum 3' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a reserved subject_token_type',
+        { name: 'abc', subject_token_type: 'urn:ietf:params:oauth', action_id: 'a', type: 'custom_authentication' },
+        `Payload validation error: 'The prefix urn:ietf is reserved (urn:ietf:params:oauth)' on property subject_token_type (${STT_DESC}).`,
+      ],
+      [
+        'an action_id too long',
+        { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a'.repeat(37), type: 'custom_authentication' },
+        `Payload validation error: 'String is too long (37 chars), maximum 36' on property action_id (${ACTION_DESC}).`,
+      ],
+      [
+        'an empty action_id',
+        { name: 'abc', subject_token_type: 'urn:acme:x', action_id: '', type: 'custom_authentication' },
+        `Payload validation error: 'String is too short (0 chars), minimum 1' on property action_id (${ACTION_DESC}).`,
+      ],
+      [
+        'another type',
+        { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a', type: 'other' },
+        `Payload validation error: 'No enum match for: "other"' on property type (${TYPE_DESC}).`,
+      ],
+      [
+        'a missing type',
+        { name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a' },
+        `Payload validation error: 'Missing required property: type'.`,
+      ],
+      [
+        'an unknown property',
+        { ...{ name: 'abc', subject_token_type: 'urn:acme:x', action_id: 'a', type: 'custom_authentication' }, id: 'tep_mine' },
+        `Payload validation error: 'Additional properties not allowed: id'.`,
+      ],
     ];
     for (const [what, body, message] of invalid) {
       it(`400 for ${what}`, async () => Errors.invalidBody(await create(body), message));
     }
 
     it('403 without create:token_exchange_profiles; 401 with a bad signature', async () => {
-      Errors.insufficientScope(await t.api.post('/api/v2/token-exchange-profiles').set('Authorization', await t.bearer(READ)).send(valid()), CREATE);
+      Errors.insufficientScope(
+        await t.api
+          .post('/api/v2/token-exchange-profiles')
+          .set('Authorization', await t.bearer(READ))
+          .send(valid()),
+        CREATE,
+      );
       const bad = `Bearer ${await t.tokens.sign({ scope: CREATE, foreignKey: true })}`;
       Errors.badSignature(await t.api.post('/api/v2/token-exchange-profiles').set('Authorization', bad).send(valid()));
     });
@@ -101,7 +150,7 @@ describe('token exchange profiles: create, list, get', () => {
       const all = (await t.prisma.tokenExchangeProfile.findMany({ select: { id: true }, orderBy: { id: 'asc' } })).map((p) => p.id);
       const seen: string[] = [];
       let next: string | undefined;
-      let last: Record<string, unknown> = {};
+      let last: Record<string, unknown>;
       do {
         const res = await list(`take=10${next ? `&from=${next}` : ''}`);
         assert.equal(res.status, 200);
@@ -123,8 +172,14 @@ describe('token exchange profiles: create, list, get', () => {
 
     it('400 for offset parameters, a bad take, or a bad from', async () => {
       Errors.invalidQuery(await list('page=1'), `Query validation error: 'Additional properties not allowed: page'.`);
-      Errors.invalidQuery(await list('take=101'), `Query validation error: 'Value 101 is greater than maximum 100' on property take (Number of results per page. Defaults to 50.).`);
-      Errors.invalidQuery(await list('from=*'), `Query validation error: 'Invalid checkpoint' on property from (Optional Id from which to start selection.).`);
+      Errors.invalidQuery(
+        await list('take=101'),
+        `Query validation error: 'Value 101 is greater than maximum 100' on property take (Number of results per page. Defaults to 50.).`,
+      );
+      Errors.invalidQuery(
+        await list('from=*'),
+        `Query validation error: 'Invalid checkpoint' on property from (Optional Id from which to start selection.).`,
+      );
     });
 
     it('403 without read:token_exchange_profiles; 401 without a token', async () => {

@@ -20,7 +20,9 @@ describe('PATCH /api/v2/token-exchange-profiles/:id', () => {
 
   it('200 with the full updated profile, updated_at advanced', async () => {
     const profile = await t.factories.tokenExchangeProfile();
-    const res = await patch(profile.id).set('Authorization', auth).send({ name: 'Renamed profile', subject_token_type: 'urn:acme:legacy-token' });
+    const res = await patch(profile.id)
+      .set('Authorization', auth)
+      .send({ name: 'Renamed profile', subject_token_type: 'urn:acme:legacy-token' });
     assert.equal(res.status, 200);
     assert.deepEqual(Object.keys(res.body).sort(), ['action_id', 'created_at', 'id', 'name', 'subject_token_type', 'type', 'updated_at']);
     assert.equal(res.body.id, profile.id);
@@ -76,14 +78,46 @@ describe('PATCH /api/v2/token-exchange-profiles/:id', () => {
 
   describe('400 invalid_body', () => {
     const cases: [string, unknown, string][] = [
-      ['a name too short', { name: 'ab' }, `Payload validation error: 'String is too short (2 chars), minimum 3' on property name (${NAME_DESC}).`],
-      ['a name too long', { name: 'n'.repeat(51) }, `Payload validation error: 'String is too long (51 chars), maximum 50' on property name (${NAME_DESC}).`],
-      ['a name that is not a string', { name: 42 }, `Payload validation error: 'Expected type string but found type integer' on property name (${NAME_DESC}).`],
-      ['a null name', { name: null }, `Payload validation error: 'Expected type string but found type null' on property name (${NAME_DESC}).`],
-      ['a subject_token_type too short', { subject_token_type: 'urn:a' }, `Payload validation error: 'String is too short (5 chars), minimum 8' on property subject_token_type (${STT_DESC}).`],
-      ['a subject_token_type too long', { subject_token_type: `urn:${'x'.repeat(97)}` }, `Payload validation error: 'String is too long (101 chars), maximum 100' on property subject_token_type (${STT_DESC}).`],
-      ['a subject_token_type that is not a URI', { subject_token_type: 'not a uri at all' }, `Payload validation error: 'Object didn't pass validation for format uri: not a uri at all' on property subject_token_type (${STT_DESC}).`],
-      ['a plain http subject_token_type', { subject_token_type: 'http://acme.example/t' }, `Payload validation error: 'String must start with https:// or urn: (http://acme.example/t)' on property subject_token_type (${STT_DESC}).`],
+      [
+        'a name too short',
+        { name: 'ab' },
+        `Payload validation error: 'String is too short (2 chars), minimum 3' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a name too long',
+        { name: 'n'.repeat(51) },
+        `Payload validation error: 'String is too long (51 chars), maximum 50' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a name that is not a string',
+        { name: 42 },
+        `Payload validation error: 'Expected type string but found type integer' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a null name',
+        { name: null },
+        `Payload validation error: 'Expected type string but found type null' on property name (${NAME_DESC}).`,
+      ],
+      [
+        'a subject_token_type too short',
+        { subject_token_type: 'urn:a' },
+        `Payload validation error: 'String is too short (5 chars), minimum 8' on property subject_token_type (${STT_DESC}).`,
+      ],
+      [
+        'a subject_token_type too long',
+        { subject_token_type: `urn:${'x'.repeat(97)}` },
+        `Payload validation error: 'String is too long (101 chars), maximum 100' on property subject_token_type (${STT_DESC}).`,
+      ],
+      [
+        'a subject_token_type that is not a URI',
+        { subject_token_type: 'not a uri at all' },
+        `Payload validation error: 'Object didn't pass validation for format uri: not a uri at all' on property subject_token_type (${STT_DESC}).`,
+      ],
+      [
+        'a plain http subject_token_type',
+        { subject_token_type: 'http://acme.example/t' },
+        `Payload validation error: 'String must start with https:// or urn: (http://acme.example/t)' on property subject_token_type (${STT_DESC}).`,
+      ],
       ['an unknown property', { name: 'fine name', foo: 1 }, `Payload validation error: 'Additional properties not allowed: foo'.`],
       ['an empty body', {}, `Payload validation error: 'Too few properties defined (0), minimum 1'.`],
       ['an array body', [{ name: 'abc' }], `Payload validation error: 'Expected type object but found type array'.`],
@@ -91,13 +125,26 @@ describe('PATCH /api/v2/token-exchange-profiles/:id', () => {
     for (const [what, body, message] of cases) {
       it(`for ${what}`, async () => {
         const profile = await t.factories.tokenExchangeProfile();
-        Errors.invalidBody(await patch(profile.id).set('Authorization', auth).send(body as object), message);
+        Errors.invalidBody(
+          await patch(profile.id)
+            .set('Authorization', auth)
+            .send(body as object),
+          message,
+        );
         const stored = await t.prisma.tokenExchangeProfile.findUniqueOrThrow({ where: { id: profile.id } });
         assert.deepEqual(stored, profile);
       });
     }
 
-    for (const prefix of ['https://auth0.com', 'HTTPS://Okta.com', 'urn:ietf', 'urn:auth0', 'urn:okta', 'http://auth0.com', 'http://okta.com']) {
+    for (const prefix of [
+      'https://auth0.com',
+      'HTTPS://Okta.com',
+      'urn:ietf',
+      'urn:auth0',
+      'urn:okta',
+      'http://auth0.com',
+      'http://okta.com',
+    ]) {
       it(`for the reserved prefix ${prefix}`, async () => {
         const profile = await t.factories.tokenExchangeProfile();
         const value = `${prefix}:token-type`;
@@ -116,19 +163,31 @@ describe('PATCH /api/v2/token-exchange-profiles/:id', () => {
   });
 
   it('413 for a body over 10 kB', async () => {
-    const res = await patch('tep_x').set('Authorization', auth).send({ name: 'x'.repeat(11 * 1024) });
+    const res = await patch('tep_x')
+      .set('Authorization', auth)
+      .send({ name: 'x'.repeat(11 * 1024) });
     expectError(res, 413, 'payload_too_large', 'Request body exceeds 10kb.');
   });
 
   it('403 without update:token_exchange_profiles', async () => {
-    const res = await patch('tep_x').set('Authorization', await t.bearer('read:token_exchange_profiles')).send({ name: 'abc' });
+    const res = await patch('tep_x')
+      .set('Authorization', await t.bearer('read:token_exchange_profiles'))
+      .send({ name: 'abc' });
     Errors.insufficientScope(res, SCOPE);
   });
 
   it('401 for bad and expired tokens', async () => {
     Errors.missingAuth(await patch('tep_x').send({ name: 'abc' }));
     Errors.invalidToken(await patch('tep_x').set('Authorization', 'Bearer not.a.jwt').send({ name: 'abc' }));
-    Errors.expired(await patch('tep_x').set('Authorization', `Bearer ${await t.tokens.sign({ scope: SCOPE, expiresIn: -5 })}`).send({ name: 'abc' }));
-    Errors.badSignature(await patch('tep_x').set('Authorization', `Bearer ${await t.tokens.sign({ scope: SCOPE, foreignKey: true })}`).send({ name: 'abc' }));
+    Errors.expired(
+      await patch('tep_x')
+        .set('Authorization', `Bearer ${await t.tokens.sign({ scope: SCOPE, expiresIn: -5 })}`)
+        .send({ name: 'abc' }),
+    );
+    Errors.badSignature(
+      await patch('tep_x')
+        .set('Authorization', `Bearer ${await t.tokens.sign({ scope: SCOPE, foreignKey: true })}`)
+        .send({ name: 'abc' }),
+    );
   });
 });

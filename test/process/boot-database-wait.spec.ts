@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
+import { must } from '../support/must.js';
 import { OwnPostgres } from '../support/own-postgres.js';
 import { freePort, ServerProcess } from '../support/server-process.js';
 
@@ -34,26 +35,40 @@ describe('the built server booting while its database is unreachable', () => {
     tries.forEach((line, i) => {
       assert.equal(line.level, 'warn');
       const last = i === tries.length - 1;
-      assert.match(line.msg, new RegExp(`^database unreachable \\(attempt ${i + 1}\\): ${refused}; ${last ? 'giving up$' : 'retrying in \\d+ ms$'}`));
+      assert.match(
+        line.msg,
+        new RegExp(`^database unreachable \\(attempt ${i + 1}\\): ${refused}; ${last ? 'giving up$' : 'retrying in \\d+ ms$'}`),
+      );
     });
     // Backoff: the waits grow.
-    const waits = tries.slice(0, -1).map((l) => Number(/retrying in (\d+) ms/.exec(l.msg)![1]));
-    assert.ok(waits[1] > waits[0], `growing waits: ${waits}`);
+    const waits = tries.slice(0, -1).map((l) => Number(must(/retrying in (\d+) ms/.exec(l.msg), 'a retry delay')[1]));
+    assert.ok(waits[1] > waits[0], `growing waits: ${waits.join(',')}`);
 
     const failure = parse(server).filter((e) => e.msg.startsWith('boot failed'));
     assert.equal(failure.length, 1);
-    assert.match(failure[0].msg, new RegExp(`^boot failed: database unreachable after ${tries.length} attempts in \\d+\\.\\d s \\(DATABASE_BOOT_TIMEOUT_MS=2500\\): ${refused}$`));
+    assert.match(
+      failure[0].msg,
+      new RegExp(
+        `^boot failed: database unreachable after ${tries.length} attempts in \\d+\\.\\d s \\(DATABASE_BOOT_TIMEOUT_MS=2500\\): ${refused}$`,
+      ),
+    );
     assert.doesNotMatch(server.output, /listening on/);
   });
 
   it('a database that comes up a few seconds after the server: the boot waits for it and the server becomes ready', async () => {
     // Initialise once to know the URL (password, port), then stop it before the server starts.
     db = await OwnPostgres.start(await freePort());
-    const url = db.url!;
+    const url = must(db.url, 'the database URL');
     await db.pause();
 
     const port = await freePort();
-    const server = new ServerProcess({ DATABASE_URL: url, DATA_DIR: db.dataDir, PORT: String(port), LOG_LEVEL: 'info', DATABASE_BOOT_TIMEOUT_MS: '60000' });
+    const server = new ServerProcess({
+      DATABASE_URL: url,
+      DATA_DIR: db.dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'info',
+      DATABASE_BOOT_TIMEOUT_MS: '60000',
+    });
     try {
       await server.waitFor(/"msg":"database unreachable \(attempt 2\)/, 30_000);
       await new Promise((r) => setTimeout(r, 1500));

@@ -9,7 +9,11 @@ import { freePort, postgresProcessesFor, PROJECT_ROOT, ServerProcess } from '../
 import { createTestDatabase } from '../support/test-database.js';
 
 const MIGRATE_CLI = join(PROJECT_ROOT, 'dist/src/database/migrate.cli.js');
-const firstMigration = async () => (await readdir(MIGRATIONS_DIR, { withFileTypes: true })).filter((e) => e.isDirectory()).map((e) => e.name).sort()[0];
+const firstMigration = async () =>
+  (await readdir(MIGRATIONS_DIR, { withFileTypes: true }))
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()[0];
 
 describe('the built server refuses to boot on a bad migration history', () => {
   it('an applied migration whose file changed: exit 1, a line naming the migration, never listens', async () => {
@@ -19,8 +23,15 @@ describe('the built server refuses to boot on a bad migration history', () => {
     const server = new ServerProcess({ DATABASE_URL: url, PORT: String(await freePort()), LOG_LEVEL: 'info' });
     assert.deepEqual(await server.exited, { code: 1, signal: null });
     // Nest's ExceptionHandler logs the bare error first; the boot's own line says what happened.
-    const failure = server.lines.map((l) => JSON.parse(l) as { level: string; msg: string }).find((e) => e.level === 'error' && e.msg.startsWith('boot failed'));
-    assert.match(failure?.msg ?? '', new RegExp(`^boot failed: Migration ${name} was modified after it was applied \\(checksum 0{64} in the database, [0-9a-f]{64} on disk\\)`));
+    const failure = server.lines
+      .map((l) => JSON.parse(l) as { level: string; msg: string })
+      .find((e) => e.level === 'error' && e.msg.startsWith('boot failed'));
+    assert.match(
+      failure?.msg ?? '',
+      new RegExp(
+        `^boot failed: Migration ${name} was modified after it was applied \\(checksum 0{64} in the database, [0-9a-f]{64} on disk\\)`,
+      ),
+    );
     assert.doesNotMatch(server.output, /listening on/);
   });
 

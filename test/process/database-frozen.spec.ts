@@ -7,8 +7,19 @@ import { freePort, ServerProcess } from '../support/server-process.js';
 import { TokenSigner } from '../support/token-signer.js';
 
 const DOMAIN = 'tenant.test';
-const PROFILE = { id: 'tep_frozen0000000001', name: 'before-freeze', subject_token_type: 'urn:example:frozen', action_id: 'act_1', type: 'custom_authentication' };
-const UNAVAILABLE = { statusCode: 503, error: 'Service Unavailable', message: 'Service temporarily unavailable.', errorCode: 'database_unavailable' };
+const PROFILE = {
+  id: 'tep_frozen0000000001',
+  name: 'before-freeze',
+  subject_token_type: 'urn:example:frozen',
+  action_id: 'act_1',
+  type: 'custom_authentication',
+};
+const UNAVAILABLE = {
+  statusCode: 503,
+  error: 'Service Unavailable',
+  message: 'Service temporarily unavailable.',
+  errorCode: 'database_unavailable',
+};
 const CONNECT_TIMEOUT_MS = 1000;
 const STATEMENT_TIMEOUT_MS = 1500;
 
@@ -29,7 +40,11 @@ describe('a frozen database (its PostgreSQL stopped with SIGSTOP), the built ser
     await tokens.start();
     db = await OwnPostgres.start();
     await applyMigrations(db.url);
-    await query(db.url, 'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)', Object.values(PROFILE));
+    await query(
+      db.url,
+      'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)',
+      Object.values(PROFILE),
+    );
     port = await freePort();
     server = new ServerProcess({
       DATABASE_URL: db.url,
@@ -46,10 +61,12 @@ describe('a frozen database (its PostgreSQL stopped with SIGSTOP), the built ser
 
   after(async () => {
     // Whatever failed: the database runs again, then everything stops.
-    db?.thaw();
-    server?.kill('SIGKILL');
-    await server?.exited;
-    await db?.destroy();
+    // Either is unset when before() failed part way.
+    const started: { db?: typeof db; server?: ServerProcess } = { db, server };
+    started.db?.thaw();
+    started.server?.kill('SIGKILL');
+    await started.server?.exited;
+    await started.db?.destroy();
     await tokens.stop();
   });
 

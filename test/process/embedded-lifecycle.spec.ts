@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
+import { must } from '../support/must.js';
 import { query } from '../support/scratch-database.js';
 import { freePort, isRunning, postgresProcessesFor, ServerProcess } from '../support/server-process.js';
 
@@ -27,7 +28,7 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     const port = await freePort();
     const server = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, undefined, group);
     await server.waitFor(/"msg":"listening on http:\/\/localhost:\d+\/api\/v2"/);
-    const pgPort = /embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(server.output)![1];
+    const pgPort = must(/embedded PostgreSQL listening on 127\.0\.0\.1:(\d+)/.exec(server.output), 'the embedded PostgreSQL port')[1];
     const password = (await readFile(join(dataDir, 'pg-password'), 'utf8')).trim();
     return { server, port, dbUrl: `postgresql://postgres:${encodeURIComponent(password)}@127.0.0.1:${pgPort}/tenant` };
   }
@@ -37,7 +38,7 @@ describe('the built server without DATABASE_URL (embedded PostgreSQL under DATA_
     assert.match(server.output, new RegExp(`"msg":"${signal} received, shutting down"`));
     // Nest runs PrismaService's shutdown hook before DatabaseLifecycle's: pool first, then the server under it.
     const order = ['database pool closed', 'embedded PostgreSQL stopped'].map((msg) => server.output.indexOf(`"msg":"${msg}"`));
-    assert.ok(order[0] >= 0 && order[1] > order[0], `pool closed, then postgres stopped: ${order}`);
+    assert.ok(order[0] >= 0 && order[1] > order[0], `pool closed, then postgres stopped: ${order.join(',')}`);
     assert.deepEqual(await postgresProcessesFor(pgDir), [], 'no postgres left running on DATA_DIR');
   }
 
@@ -130,7 +131,10 @@ describe('an embedded PostgreSQL that cannot start', () => {
       const events = server.lines.filter(Boolean).map((line) => JSON.parse(line) as { level: string; msg: string });
       const failure = events.filter((e) => e.msg.startsWith('boot failed'));
       assert.equal(failure.length, 1, server.output);
-      assert.equal(failure[0].msg, `boot failed: embedded PostgreSQL initdb failed (exit 1): initdb: error: directory "${join(dataDir, 'pg')}" exists but is not empty`);
+      assert.equal(
+        failure[0].msg,
+        `boot failed: embedded PostgreSQL initdb failed (exit 1): initdb: error: directory "${join(dataDir, 'pg')}" exists but is not empty`,
+      );
       assert.doesNotMatch(server.output, /Unhandled 'error' event/);
     } finally {
       await rm(dataDir, { recursive: true, force: true });

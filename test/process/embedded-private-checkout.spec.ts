@@ -28,7 +28,8 @@ describe('the embedded PostgreSQL from a checkout inside a 0700 folder (run as r
     checkout = join(home, 'checkout');
     await mkdir(checkout);
     // A copy of the built checkout (hard links: fast, and the same files at paths inside the 0700 folder).
-    for (const entry of ['package.json', 'dist', 'node_modules', 'prisma']) execFileSync('cp', ['-al', join(PROJECT_ROOT, entry), checkout]);
+    for (const entry of ['package.json', 'dist', 'node_modules', 'prisma'])
+      execFileSync('cp', ['-al', join(PROJECT_ROOT, entry), checkout]);
     await rm(join(checkout, '.data'), { recursive: true, force: true });
     elsewhere = await mkdtemp(join(tmpdir(), 'tma-elsewhere-'));
   });
@@ -45,7 +46,13 @@ describe('the embedded PostgreSQL from a checkout inside a 0700 folder (run as r
   it('npm start (node dist/src/main.js) with the default DATA_DIR: ready, data in ./.data, no permission widened, SIGTERM leaves no postgres', async () => {
     const port = await freePort();
     // From inside the checkout, as `npm start` runs it, so DATA_DIR's default (./.data) is there.
-    const server = new ServerProcess({ PORT: String(port), LOG_LEVEL: 'info' }, ['sh', '-c', 'cd "$0" && exec "$1" dist/src/main.js', checkout, process.execPath]);
+    const server = new ServerProcess({ PORT: String(port), LOG_LEVEL: 'info' }, [
+      'sh',
+      '-c',
+      'cd "$0" && exec "$1" dist/src/main.js',
+      checkout,
+      process.execPath,
+    ]);
     try {
       await server.waitFor(/"msg":"listening on /, 120_000);
       assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
@@ -67,7 +74,10 @@ describe('the embedded PostgreSQL from a checkout inside a 0700 folder (run as r
   });
 
   it('db:migrate with DATA_DIR elsewhere (the old workaround), binaries still inside the 0700 folder: migrates, no crash', async () => {
-    const run = new ServerProcess({ DATA_DIR: elsewhere, LOG_LEVEL: 'info' }, [process.execPath, join(checkout, 'dist/src/database/migrate.cli.js')]);
+    const run = new ServerProcess({ DATA_DIR: elsewhere, LOG_LEVEL: 'info' }, [
+      process.execPath,
+      join(checkout, 'dist/src/database/migrate.cli.js'),
+    ]);
     assert.deepEqual(await run.exited, { code: 0, signal: null }, run.output);
     assert.match(run.output, /"msg":"applied migrations: /);
     assert.match(run.output, /"msg":"embedded PostgreSQL stopped"/);
@@ -76,9 +86,13 @@ describe('the embedded PostgreSQL from a checkout inside a 0700 folder (run as r
 
   it('left no superuser password behind: no /tmp/pg-password-* (nor our scratch directory) was created or remains', async () => {
     assert.deepEqual(secretsInTmp, []);
-    assert.deepEqual((await readdir(tmpdir())).filter((name) => /^(pg-password-|tma-initdb-)/.test(name)), []);
+    assert.deepEqual(
+      (await readdir(tmpdir())).filter((name) => /^(pg-password-|tma-initdb-)/.test(name)),
+      [],
+    );
     // The password kept beside the data is the owner's alone.
-    for (const dataDir of [join(checkout, '.data'), elsewhere]) assert.equal((await stat(join(dataDir, 'pg-password'))).mode & 0o777, 0o600);
+    for (const dataDir of [join(checkout, '.data'), elsewhere])
+      assert.equal((await stat(join(dataDir, 'pg-password'))).mode & 0o777, 0o600);
     assert.ok((await readFile(join(elsewhere, 'pg-password'), 'utf8')).trim().length >= 20);
   });
 });

@@ -23,7 +23,10 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{1
 function refused(port: number): Promise<boolean> {
   return new Promise((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(false)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(false);
+    });
     socket.once('error', (error: NodeJS.ErrnoException) => resolve(error.code === 'ECONNREFUSED'));
   });
 }
@@ -43,7 +46,11 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     await tokens.start();
     databaseUrl = await createTestDatabase();
     for (const profile of [PROFILE, OTHER_PROFILE]) {
-      await query(databaseUrl, 'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)', Object.values(profile));
+      await query(
+        databaseUrl,
+        'INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type) VALUES ($1, $2, $3, $4, $5)',
+        Object.values(profile),
+      );
     }
   });
   after(async () => {
@@ -53,7 +60,13 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
 
   it('finishes the request (200), refuses new connections meanwhile, closes the pool, exits 0', async () => {
     const port = await freePort();
-    const server = new ServerProcess({ DATABASE_URL: databaseUrl, PORT: String(port), TENANT_DOMAIN: DOMAIN, JWKS_URI: tokens.jwksUri, LOG_LEVEL: 'info' });
+    const server = new ServerProcess({
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      TENANT_DOMAIN: DOMAIN,
+      JWKS_URI: tokens.jwksUri,
+      LOG_LEVEL: 'info',
+    });
     await server.waitFor(/"msg":"listening on /);
 
     // A real slow request: the PATCH waits for a row lock held by another session.
@@ -65,15 +78,24 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
       let settled = false;
       const patch = fetch(`http://127.0.0.1:${port}/api/v2/token-exchange-profiles/${PROFILE.id}`, {
         method: 'PATCH',
-        headers: { authorization: `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`, 'content-type': 'application/json', 'x-request-id': 'in-flight-patch' },
+        headers: {
+          authorization: `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`,
+          'content-type': 'application/json',
+          'x-request-id': 'in-flight-patch',
+        },
         body: JSON.stringify({ name: 'renamed-while-stopping' }),
       }).finally(() => (settled = true));
       const dbName = new URL(databaseUrl).pathname.slice(1);
-      await until(async () => (await query(
-        databaseUrl,
-        `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> $2`,
-        [dbName, (locker as unknown as { processID: number }).processID],
-      )).length > 0, 'the PATCH to block on the row lock');
+      await until(
+        async () =>
+          (
+            await query(databaseUrl, `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock' AND pid <> $2`, [
+              dbName,
+              (locker as unknown as { processID: number }).processID,
+            ])
+          ).length > 0,
+        'the PATCH to block on the row lock',
+      );
 
       server.kill('SIGTERM');
       await server.waitFor(/"msg":"SIGTERM received, shutting down"/);
@@ -95,13 +117,24 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     const sigterm = at((e) => e.msg === 'SIGTERM received, shutting down');
     const request = at((e) => e.msg === 'request' && e.reqId === 'in-flight-patch' && e.status === 200);
     const poolClosed = at((e) => e.msg === 'database pool closed');
-    assert.ok(sigterm >= 0 && request > sigterm && poolClosed > request, `order: SIGTERM ${sigterm}, request ${request}, pool closed ${poolClosed}`);
-    assert.deepEqual(await query(databaseUrl, 'SELECT name FROM token_exchange_profiles WHERE id = $1', [PROFILE.id]), [{ name: 'renamed-while-stopping' }]);
+    assert.ok(
+      sigterm >= 0 && request > sigterm && poolClosed > request,
+      `order: SIGTERM ${sigterm}, request ${request}, pool closed ${poolClosed}`,
+    );
+    assert.deepEqual(await query(databaseUrl, 'SELECT name FROM token_exchange_profiles WHERE id = $1', [PROFILE.id]), [
+      { name: 'renamed-while-stopping' },
+    ]);
   });
 
   const start = async (): Promise<{ server: ServerProcess; port: number }> => {
     const port = await freePort();
-    const server = new ServerProcess({ DATABASE_URL: databaseUrl, PORT: String(port), TENANT_DOMAIN: DOMAIN, JWKS_URI: tokens.jwksUri, LOG_LEVEL: 'info' });
+    const server = new ServerProcess({
+      DATABASE_URL: databaseUrl,
+      PORT: String(port),
+      TENANT_DOMAIN: DOMAIN,
+      JWKS_URI: tokens.jwksUri,
+      LOG_LEVEL: 'info',
+    });
     await server.waitFor(/"msg":"listening on /);
     return { server, port };
   };
@@ -122,13 +155,19 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
   };
 
   const blockedOnLocks = async (count: number): Promise<boolean> =>
-    (await query(databaseUrl, `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [new URL(databaseUrl).pathname.slice(1)])).length >= count;
+    (
+      await query(databaseUrl, `SELECT 1 FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'`, [
+        new URL(databaseUrl).pathname.slice(1),
+      ])
+    ).length >= count;
 
   it('a stalled upload is closed at SIGTERM and does not delay the exit (0, promptly)', async () => {
     const { server, port } = await start();
     const upload = new RawClient(port);
     await upload.opened;
-    upload.write(`PATCH /api/v2/token-exchange-profiles/${PROFILE.id} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`);
+    upload.write(
+      `PATCH /api/v2/token-exchange-profiles/${PROFILE.id} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"na`,
+    );
     // The server has the headers once a request for the same server answers after them on another connection.
     assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200);
     const signalled = Date.now();
@@ -137,7 +176,11 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
     const elapsed = Date.now() - signalled;
     assert.ok(elapsed < 5000, `exited ${elapsed} ms after SIGTERM`);
-    assert.equal(server.lines.some((l) => l.includes('"level":"error"')), false, server.output);
+    assert.equal(
+      server.lines.some((l) => l.includes('"level":"error"')),
+      false,
+      server.output,
+    );
   });
 
   it('a kept-alive client sending after SIGTERM gets 503 in the error shape with Connection: close, not a reset', async () => {

@@ -9,7 +9,10 @@ import { freePort, postgresProcessesFor, ServerProcess } from '../support/server
 const listening = (port: number) =>
   new Promise<boolean>((resolve) => {
     const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
     socket.once('error', () => resolve(false));
   });
 
@@ -21,7 +24,12 @@ describe('npm start, stopped by a SIGTERM to npm itself (what a process manager 
     const dataDir = await mkdtemp(join(tmpdir(), 'tma-npm-'));
     const port = await freePort();
     try {
-      const npm = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, ['npm', 'start', '--ignore-scripts', '--silent']);
+      const npm = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, [
+        'npm',
+        'start',
+        '--ignore-scripts',
+        '--silent',
+      ]);
       await npm.waitFor(/"msg":"listening on /);
       assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
       npm.kill('SIGTERM');

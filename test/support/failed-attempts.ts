@@ -20,10 +20,17 @@ export function requestTokenFrom(t: TestApp, address: string, client: IssuedClie
 }
 
 /** `count` wrong secrets at once, for `client(i)`, from `address`; to the instances in turn when given several. */
-export function wrongSecretsAtOnce(t: TestApp | TestApp[], address: string, count: number, client: (i: number) => string): Promise<Response[]> {
+export function wrongSecretsAtOnce(
+  t: TestApp | TestApp[],
+  address: string,
+  count: number,
+  client: (i: number) => string,
+): Promise<Response[]> {
   const apps = Array.isArray(t) ? t : [t];
   return Promise.all(
-    Array.from({ length: count }, (_, i) => requestTokenFrom(apps[i % apps.length], address, { client_id: client(i), client_secret: `wrong-${i}` })),
+    Array.from({ length: count }, (_, i) =>
+      requestTokenFrom(apps[i % apps.length], address, { client_id: client(i), client_secret: `wrong-${i}` }),
+    ),
   );
 }
 
@@ -39,5 +46,5 @@ export function expectLimitedAfter(responses: Response[], failed: number): void 
 
 export function expectTooManyFailures(res: Response): void {
   expectOAuthError(res, 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
-  assert.match(String(res.headers['retry-after']), /^[1-9]\d*$/, 'Retry-After in whole seconds');
+  assert.match(res.headers['retry-after'], /^[1-9]\d*$/, 'Retry-After in whole seconds');
 }

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import type { Response } from 'supertest';
+import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
 
@@ -7,7 +8,7 @@ export interface Operation {
   operationId: string;
   parameters?: { name: string; in: string; required?: boolean; schema: Schema }[];
   requestBody?: { content: Record<string, { schema: Schema }> };
-  responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
+  responses: Partial<Record<string, { content?: Record<string, { schema: Schema }> }>>;
   security?: Record<string, string[]>[];
 }
 
@@ -17,7 +18,7 @@ export interface DocumentedOperation {
   operation: Operation;
 }
 
-type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
+export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
 async function makeFixtures(t: TestApp) {
   return {
@@ -38,33 +39,42 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'clients/{id}': (fx) => fx.client.client_id,
 };
 // Body properties that must name an existing resource to succeed.
-const BODY_VALUES: Record<string, (fx: Fixtures) => unknown> = { grant_id: (fx) => fx.grant.id };
+const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = { grant_id: (fx) => fx.grant.id };
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
-  Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+  Object.entries(document.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
+  );
 
 export const scopesOf = (operation: Operation): string[] | undefined =>
   operation.security?.find((requirement) => 'oAuth2ClientCredentials' in requirement)?.oAuth2ClientCredentials;
 
 export const bodySchemaOf = (operation: Operation): Schema | undefined => operation.requestBody?.content['application/json']?.schema;
 
-export interface RequestParts {
+interface RequestParts {
   body?: (fx: Fixtures) => unknown;
   /** Path parameter values to use instead of the fixtures' ids. */
-  path?: Record<string, string>;
+  path?: Partial<Record<string, string>>;
   query?: Record<string, string>;
 }
 
 /** Sends one request to the operation against fresh fixtures, authorized with the operation's scope. */
-export async function exercise(t: TestApp, { method, path, operation }: DocumentedOperation, { body, path: given = {}, query }: RequestParts = {}): Promise<Response> {
+export async function exercise(
+  t: TestApp,
+  { method, path, operation }: DocumentedOperation,
+  { body, path: given = {}, query }: RequestParts = {},
+): Promise<Response> {
   const fx = await makeFixtures(t);
   const url = `/api/v2${path.replace(/([\w-]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
-    if (given[param] !== undefined) return `${segment}/${encodeURIComponent(given[param])}`;
+    const fixed = given[param];
+    if (fixed !== undefined) return `${segment}/${encodeURIComponent(fixed)}`;
     const value = PATH_VALUES[`${segment}/{${param}}`];
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
-  const request = t.api[method.toLowerCase() as 'get'](url).query(query ?? {}).set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
+  const request = t.api[method.toLowerCase() as 'get'](url)
+    .query(query ?? {})
+    .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
   return body ? request.send(body(fx) as object) : request;
 }
 
@@ -75,7 +85,9 @@ export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknow
   for (const name of names) if (chosen.size < (schema.minProperties ?? 0)) chosen.add(name);
   extra.forEach((name) => chosen.add(name));
   return (fx: Fixtures): Record<string, unknown> =>
-    Object.fromEntries([...chosen].map((name) => [name, BODY_VALUES[name]?.(fx) ?? validValue(schema.properties![name])]));
+    Object.fromEntries(
+      [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx) ?? validValue(must(schema.properties, 'properties')[name])]),
+    );
 }
 
 /** The answer's status is documented for the operation and its body matches the documented schema. */
@@ -83,7 +95,10 @@ export function expectDocumented(schemas: DocumentSchemas, { method, path, opera
   const documented = operation.responses[String(res.status)];
   assert.ok(documented, `${method} ${path} answered ${res.status}, which it does not document: ${res.text}`);
   const schema = documented.content?.['application/json']?.schema;
-  if (!schema) return assert.equal(res.text, '', `${method} ${path} ${res.status} documents no body`);
-  assert.match(String(res.headers['content-type']), /^application\/json/);
+  if (!schema) {
+    assert.equal(res.text, '', `${method} ${path} ${res.status} documents no body`);
+    return;
+  }
+  assert.match(res.headers['content-type'], /^application\/json/);
   assert.deepEqual(schemas.errors(res.body, schema), [], `${method} ${path} ${res.status} body does not match its schema: ${res.text}`);
 }

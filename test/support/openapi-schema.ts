@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import addFormatsModule from 'ajv-formats';
+import { must } from './must.js';
 
 // ajv (and ajv-formats) come with Fastify, which compiles its own schemas with them.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => void;
@@ -60,9 +61,13 @@ export class DocumentSchemas {
 
   /** The validation errors, or [] when `value` matches. */
   errors(value: unknown, schema: Schema): string[] {
-    const rebased = JSON.parse(JSON.stringify(closed(structuredClone(schema))).replaceAll('"#/components/', '"openapi.json#/components/'));
+    const rebased = JSON.parse(
+      JSON.stringify(closed(structuredClone(schema))).replaceAll('"#/components/', '"openapi.json#/components/'),
+    ) as object;
     const validate = this.ajv.compile(rebased);
-    return validate(value) ? [] : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
+    return validate(value)
+      ? []
+      : (validate.errors ?? []).map((e) => `${e.instancePath || '(root)'} ${e.message} ${JSON.stringify(e.params)}`);
   }
 }
 
@@ -96,7 +101,8 @@ function validValue(schema: Schema, length: number | undefined, valid: (s: Schem
       return [valid(schema.items ?? { type: 'string' })];
     case 'object':
       // Every documented property, so a nested object is exercised whole; a map gets one entry.
-      if (schema.properties) return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, valid(property)]));
+      if (schema.properties)
+        return Object.fromEntries(Object.entries(schema.properties).map(([name, property]) => [name, valid(property)]));
       return typeof schema.additionalProperties === 'object' ? { [`k${hex()}`]: valid(schema.additionalProperties) } : {};
     default: {
       const target = length ?? Math.min(Math.max(schema.minLength ?? 0, 20), schema.maxLength ?? 20);
@@ -123,7 +129,8 @@ function violations(schema: Schema, schemas: DocumentSchemas): [string, unknown]
     if (schema.enum) found.push(['enum', 'not-a-listed-value']);
   } else if (type === 'array') {
     found.push(['type', 'not-an-array']);
-    if (schema.maxItems !== undefined) found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => schemas.validValue(schema.items ?? {}))]);
+    if (schema.maxItems !== undefined)
+      found.push(['maxItems', Array.from({ length: schema.maxItems + 1 }, () => schemas.validValue(schema.items ?? {}))]);
     for (const [broken, value] of schema.items ? schemas.violations(schema.items) : []) found.push([`items ${broken}`, [value]]);
   } else if (type === 'object') {
     found.push(['type', 'not-an-object']);
@@ -149,17 +156,22 @@ function objectViolations(schema: Schema, schemas: DocumentSchemas): [string, un
   if (values) {
     for (const [broken, value] of schemas.violations(values)) found.push([`a value breaking ${broken}`, { k: value }]);
     if (schema.maxProperties !== undefined) {
-      found.push(['maxProperties', Object.fromEntries(Array.from({ length: schema.maxProperties + 1 }, (_, i) => [`k${i}`, schemas.validValue(values)]))]);
+      found.push([
+        'maxProperties',
+        Object.fromEntries(Array.from({ length: schema.maxProperties + 1 }, (_, i) => [`k${i}`, schemas.validValue(values)])),
+      ]);
     }
-    if (schema.propertyNames?.maxLength !== undefined) found.push(['a key over its maxLength', { ['k'.repeat(schema.propertyNames.maxLength + 1)]: schemas.validValue(values) }]);
-    if (schema.propertyNames?.minLength) found.push(['a key under its minLength', { ['k'.repeat(schema.propertyNames.minLength - 1)]: schemas.validValue(values) }]);
+    if (schema.propertyNames?.maxLength !== undefined)
+      found.push(['a key over its maxLength', { ['k'.repeat(schema.propertyNames.maxLength + 1)]: schemas.validValue(values) }]);
+    if (schema.propertyNames?.minLength)
+      found.push(['a key under its minLength', { ['k'.repeat(schema.propertyNames.minLength - 1)]: schemas.validValue(values) }]);
   }
   return found;
 }
 
 /** A string within the length limits that the pattern refuses; none found is an error, not a skipped check. */
 function notMatching(schema: Schema): string {
-  const pattern = new RegExp(schema.pattern!);
+  const pattern = new RegExp(must(schema.pattern, 'a pattern'));
   const length = Math.min(Math.max(schema.minLength ?? 14, 1), schema.maxLength ?? 14);
   const found = ['NOT MATCHING! ', '<NOT MATCHING>', ' ', '\n'].map((text) => fit(text, length)).find((text) => !pattern.test(text));
   if (found === undefined) throw new Error(`no value breaking pattern ${schema.pattern}`);

@@ -41,10 +41,12 @@ export class RawClient {
       for (const listener of [...this.listeners]) listener();
     });
     this.socket.on('error', () => undefined);
-    this.closed = new Promise((resolve) => this.socket.once('close', () => {
-      for (const listener of [...this.listeners]) listener();
-      resolve();
-    }));
+    this.closed = new Promise((resolve) =>
+      this.socket.once('close', () => {
+        for (const listener of [...this.listeners]) listener();
+        resolve();
+      }),
+    );
   }
 
   get isClosed(): boolean {
@@ -70,7 +72,10 @@ export class RawClient {
           reject(new Error(`connection closed before a response; received ${JSON.stringify(this.received.slice(0, 200))}`));
         }
       };
-      const timer = setTimeout(() => (done(), reject(new Error('no response in time'))), timeoutMs);
+      const timer = setTimeout(() => {
+        done();
+        reject(new Error('no response in time'));
+      }, timeoutMs);
       const done = (): void => {
         clearTimeout(timer);
         this.listeners.delete(check);

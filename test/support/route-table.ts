@@ -4,7 +4,7 @@ import { ModulesContainer } from '@nestjs/core';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { API_PREFIX, UNPREFIXED_ROUTES } from '../../src/routes.js';
 
-export interface Route {
+interface Route {
   method: string;
   /** OpenAPI style: /api/v2/organizations/{id}. */
   path: string;

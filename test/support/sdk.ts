@@ -6,7 +6,7 @@ import { ClientGrantsClient as OrganizationClientGrantsClient } from 'auth0/orga
 import { TokenExchangeProfilesClient } from 'auth0/tokenExchangeProfiles';
 import type { TestApp } from './test-app.js';
 
-export interface SdkCall {
+interface SdkCall {
   method: string;
   url: string;
   status: number;

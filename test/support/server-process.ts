@@ -5,10 +5,10 @@ import { freePort } from '../../src/common/free-port.js';
 export { freePort };
 
 /** The built server, as `npm start` runs it. */
-export const MAIN_JS = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/main.js');
+const MAIN_JS = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/main.js');
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
-export interface Exit {
+interface Exit {
   code: number | null;
   signal: NodeJS.Signals | null;
 }

@@ -16,7 +16,7 @@ import { createTestDatabase, dropTestDatabase } from './test-database.js';
 import { TokenSigner } from './token-signer.js';
 import { Factories } from './factories.js';
 
-export const TEST_DOMAIN = 'tenant.test';
+const TEST_DOMAIN = 'tenant.test';
 export const ISSUER = `https://${TEST_DOMAIN}/`;
 export const AUDIENCE = `https://${TEST_DOMAIN}/api/v2/`;
 

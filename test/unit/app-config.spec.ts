@@ -21,7 +21,8 @@ function configError(env: Record<string, string>): string {
 describe('loadConfig', () => {
   it('defaults everything from nothing', () => {
     assert.deepEqual(
-      { ...loadConfig({}) },
+      // Own properties as a plain object, to compare with a literal.
+      Object.assign({}, loadConfig({})),
       {
         port: 3000,
         tenantDomain: 'localhost:3000',
@@ -129,7 +130,10 @@ describe('loadConfig', () => {
   });
 
   it('hides a rejected secret', () => {
-    assert.equal(configError({ KEY_ENCRYPTION_SECRET: 'short' }), 'Invalid configuration: KEY_ENCRYPTION_SECRET must be longer than or equal to 16 characters (got (value hidden))');
+    assert.equal(
+      configError({ KEY_ENCRYPTION_SECRET: 'short' }),
+      'Invalid configuration: KEY_ENCRYPTION_SECRET must be longer than or equal to 16 characters (got (value hidden))',
+    );
   });
 
   it('validates an environment once: loading the same values again gives the same instance', () => {
@@ -141,7 +145,10 @@ describe('loadConfig', () => {
 
   it('HTTP timeouts: defaults, explicit values, and a headers timeout above the request timeout refused', () => {
     const defaults = loadConfig({});
-    assert.deepEqual([defaults.httpHeadersTimeoutMs, defaults.httpRequestTimeoutMs, defaults.httpKeepAliveTimeoutMs], [10_000, 30_000, 72_000]);
+    assert.deepEqual(
+      [defaults.httpHeadersTimeoutMs, defaults.httpRequestTimeoutMs, defaults.httpKeepAliveTimeoutMs],
+      [10_000, 30_000, 72_000],
+    );
     const set = loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_KEEP_ALIVE_TIMEOUT_MS: '5000' });
     assert.deepEqual([set.httpHeadersTimeoutMs, set.httpRequestTimeoutMs, set.httpKeepAliveTimeoutMs], [500, 1500, 5000]);
     assert.equal(

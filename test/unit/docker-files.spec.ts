@@ -41,7 +41,7 @@ describe('docker-compose.yml', () => {
     const names = Object.keys(environment(app));
     assert.ok(names.length > 0);
     assert.deepEqual(
-      names.filter((name) => !(ENV_VARIABLES as string[]).includes(name)),
+      names.filter((name) => !ENV_VARIABLES.includes(name)),
       [],
     );
   });

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { afterEach, beforeEach, describe, it } from 'node:test';
+import { HttpStatus } from '@nestjs/common';
 import { OAuthError } from '../../src/common/oauth-error.js';
 import { loadConfig } from '../../src/config/app-config.js';
 import { FailedAttemptsLimiter } from '../../src/oauth/failed-attempts.limiter.js';
@@ -20,11 +21,14 @@ describe('FailedAttemptsLimiter', () => {
   type Outcome = 'authenticated' | 'failed' | 429;
   async function attempt(clientId: string, ip: string, rightSecret = false): Promise<Outcome> {
     try {
-      const result = await limiter.attempt(clientId, ip, async () => (rightSecret ? clientId : undefined));
+      const result = await limiter.attempt(clientId, ip, () => Promise.resolve(rightSecret ? clientId : undefined));
       return result === undefined ? 'failed' : 'authenticated';
     } catch (error) {
-      assert.ok(error instanceof OAuthError && error.status === 429, String(error));
-      assert.deepEqual(error.body, { error: 'too_many_requests', error_description: 'Too many failed authentication attempts, retry later.' });
+      assert.ok(error instanceof OAuthError && error.status === HttpStatus.TOO_MANY_REQUESTS, String(error));
+      assert.deepEqual(error.body, {
+        error: 'too_many_requests',
+        error_description: 'Too many failed authentication attempts, retry later.',
+      });
       assert.match(error.headers['Retry-After'], /^[1-9]\d*$/);
       return 429;
     }
@@ -55,7 +59,8 @@ describe('FailedAttemptsLimiter', () => {
   });
 
   it('50 failures per client from all addresses: five busy addresses make its right secret wait everywhere', async () => {
-    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4']) assert.deepEqual(await failures(10, () => 'victim', ip), times(10, 'failed'));
+    for (const ip of ['10.0.0.1', '10.0.0.2', '10.0.0.3', '10.0.0.4'])
+      assert.deepEqual(await failures(10, () => 'victim', ip), times(10, 'failed'));
     assert.equal(await attempt('victim', '10.0.0.9', true), 'authenticated', 'four addresses are not enough');
     assert.deepEqual(await failures(11, () => 'victim', '10.0.0.5'), [...times(10, 'failed'), 429]);
     assert.equal(await attempt('victim', '10.0.0.6'), 429);
@@ -82,7 +87,10 @@ describe('FailedAttemptsLimiter', () => {
 
   it('a check that throws (the database is down) is not a failure', async () => {
     for (let i = 0; i < 15; i++) {
-      await assert.rejects(limiter.attempt('victim', '10.0.0.1', () => Promise.reject(new Error('database down'))), /database down/);
+      await assert.rejects(
+        limiter.attempt('victim', '10.0.0.1', () => Promise.reject(new Error('database down'))),
+        /database down/,
+      );
     }
     assert.deepEqual(await failures(11, () => 'victim', '10.0.0.1'), [...times(10, 'failed'), 429]);
   });

@@ -23,9 +23,18 @@ describe('takeToken', () => {
 
   it('a burst of `limit` passes, the next is blocked with the time to the next token', () => {
     const records = run([0, 0, 0, 0]);
-    assert.deepEqual(records.map((r) => r.totalHits), [1, 2, 3, 4]);
-    assert.deepEqual(records.map((r) => r.isBlocked), [false, false, false, true]);
-    assert.deepEqual(records.map((r) => r.timeToExpire), [1, 2, 3, 3]);
+    assert.deepEqual(
+      records.map((r) => r.totalHits),
+      [1, 2, 3, 4],
+    );
+    assert.deepEqual(
+      records.map((r) => r.isBlocked),
+      [false, false, false, true],
+    );
+    assert.deepEqual(
+      records.map((r) => r.timeToExpire),
+      [1, 2, 3, 3],
+    );
     assert.equal(records[3].timeToBlockExpire, 1);
     assert.equal(records[3].tokens, 0);
   });
@@ -47,7 +56,10 @@ describe('takeToken', () => {
 
   it('never holds more than `limit` tokens, however long it was idle', () => {
     const records = run([0, 1_000_000, 1_000_000, 1_000_000, 1_000_000]);
-    assert.deepEqual(records.map((r) => r.isBlocked), [false, false, false, false, true]);
+    assert.deepEqual(
+      records.map((r) => r.isBlocked),
+      [false, false, false, false, true],
+    );
   });
 
   it('a blocked request does not consume anything', () => {

@@ -32,40 +32,82 @@ async function refusal(value: unknown, metatype: Type): Promise<string> {
 describe('AppValidationPipe: Auth0 wording from class-validator constraints', () => {
   it('reports a fault inside a nested object on the request property, with the path below it', async () => {
     const colors = (value: object) => ({ name: 'acme', branding: { colors: value } });
-    assert.equal(await refusal(colors({ primary: '#fff' }), CreateOrganizationDto), `Payload validation error: 'Missing required property: colors.page_background'${BRANDING}`);
-    assert.equal(await refusal(colors({ primary: '#fff', page_background: '#000', x: 1, y: 2 }), CreateOrganizationDto), `Payload validation error: 'Additional properties not allowed: x,y'${BRANDING}`);
-    assert.equal(await refusal({ name: 'acme', branding: { colors: [] } }, CreateOrganizationDto), `Payload validation error: 'Expected type object but found type array'${BRANDING}`);
-    assert.equal(await refusal({ branding: { logo_url: null } }, UpdateOrganizationDto), `Payload validation error: 'Expected type string but found type null'${BRANDING}`);
+    assert.equal(
+      await refusal(colors({ primary: '#fff' }), CreateOrganizationDto),
+      `Payload validation error: 'Missing required property: colors.page_background'${BRANDING}`,
+    );
+    assert.equal(
+      await refusal(colors({ primary: '#fff', page_background: '#000', x: 1, y: 2 }), CreateOrganizationDto),
+      `Payload validation error: 'Additional properties not allowed: x,y'${BRANDING}`,
+    );
+    assert.equal(
+      await refusal({ name: 'acme', branding: { colors: [] } }, CreateOrganizationDto),
+      `Payload validation error: 'Expected type object but found type array'${BRANDING}`,
+    );
+    assert.equal(
+      await refusal({ branding: { logo_url: null } }, UpdateOrganizationDto),
+      `Payload validation error: 'Expected type string but found type null'${BRANDING}`,
+    );
   });
 
   it("checks an array before its items, and the items in order, each in Auth0's order of checks", async () => {
     const grant = (scope: unknown) => ({ client_id: 'c', audience: 'a', scope });
-    assert.equal(await refusal(grant(null), CreateClientGrantDto), `Payload validation error: 'Expected type array but found type null'${SCOPE}`);
-    assert.equal(await refusal(grant(['', 1]), CreateClientGrantDto), `Payload validation error: 'String is too short (0 chars), minimum 1'${SCOPE}`);
-    assert.equal(await refusal(grant(['ok', 1, '']), CreateClientGrantDto), `Payload validation error: 'Expected type string but found type integer'${SCOPE}`);
-    assert.equal(await refusal(grant(['x'.repeat(281)]), CreateClientGrantDto), `Payload validation error: 'String is too long (281 chars), maximum 280'${SCOPE}`);
+    assert.equal(
+      await refusal(grant(null), CreateClientGrantDto),
+      `Payload validation error: 'Expected type array but found type null'${SCOPE}`,
+    );
+    assert.equal(
+      await refusal(grant(['', 1]), CreateClientGrantDto),
+      `Payload validation error: 'String is too short (0 chars), minimum 1'${SCOPE}`,
+    );
+    assert.equal(
+      await refusal(grant(['ok', 1, '']), CreateClientGrantDto),
+      `Payload validation error: 'Expected type string but found type integer'${SCOPE}`,
+    );
+    assert.equal(
+      await refusal(grant(['x'.repeat(281)]), CreateClientGrantDto),
+      `Payload validation error: 'String is too long (281 chars), maximum 280'${SCOPE}`,
+    );
   });
 
   it('accepts null only where the update DTO says the property is nullable', async () => {
     const accepted = await pipe.transform({ organization_usage: null, allow_any_organization: null }, body(UpdateClientGrantDto));
     assert.deepEqual({ ...(accepted as object) }, { organization_usage: null, allow_any_organization: null });
-    assert.equal(await refusal({ scope: null }, UpdateClientGrantDto), `Payload validation error: 'Expected type array but found type null'${SCOPE}`);
+    assert.equal(
+      await refusal({ scope: null }, UpdateClientGrantDto),
+      `Payload validation error: 'Expected type array but found type null'${SCOPE}`,
+    );
   });
 
   it('converts form values only for a form body', async () => {
     const form = { allow_any_organization: 'true', scope: 'read:x' };
     markFormBody(form);
-    assert.deepEqual({ ...((await pipe.transform(form, body(UpdateClientGrantDto))) as object) }, { allow_any_organization: true, scope: ['read:x'] });
-    assert.match(await refusal({ allow_any_organization: 'true' }, UpdateClientGrantDto), /^Payload validation error: 'Expected type boolean but found type string'/);
+    assert.deepEqual(
+      { ...((await pipe.transform(form, body(UpdateClientGrantDto))) as object) },
+      { allow_any_organization: true, scope: ['read:x'] },
+    );
+    assert.match(
+      await refusal({ allow_any_organization: 'true' }, UpdateClientGrantDto),
+      /^Payload validation error: 'Expected type boolean but found type string'/,
+    );
   });
 });
 
 describe('OpenAPI request schemas read from the validators', () => {
   it('documents limits, listed values, nullability and required-ness from the decorators alone', () => {
     documentClasses([UpdateClientGrantDto]);
-    const property = (name: string) => Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, UpdateClientGrantDto.prototype, name);
+    const property = (name: string) =>
+      Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, UpdateClientGrantDto.prototype, name) as Record<string, unknown>;
     const { description, type, required, items } = property('scope');
-    assert.deepEqual({ description, type, required, items }, { description: 'Scopes allowed for this client grant.', type: 'array', required: false, items: { type: 'string', minLength: 1, maxLength: 280 } });
+    assert.deepEqual(
+      { description, type, required, items },
+      {
+        description: 'Scopes allowed for this client grant.',
+        type: 'array',
+        required: false,
+        items: { type: 'string', minLength: 1, maxLength: 280 },
+      },
+    );
     assert.equal(property('organization_usage').nullable, true);
     assert.deepEqual(property('organization_usage').enum, ['deny', 'allow', 'require']);
     assert.equal(property('scope').nullable, undefined);
@@ -74,7 +116,8 @@ describe('OpenAPI request schemas read from the validators', () => {
   it('refuses a constraint that has no Auth0 wording, rather than enforce it undocumented', () => {
     class WithEmail {
       @ApiProperty({ description: 'an address' })
-      @IsString() @IsEmail()
+      @IsString()
+      @IsEmail()
       email: string;
     }
     assert.throws(() => documentClasses([WithEmail]), /WithEmail\.email: constraint isEmail has no Auth0 wording/);

@@ -6,22 +6,35 @@ import { ORGANIZATION_USAGES, type OrganizationUsage } from './client-grant-rule
 
 export class CreateClientGrantDto {
   @ApiProperty({ description: 'ID of the client.' })
-  @IsString() @Length(1, 255)
+  @IsString()
+  @Length(1, 255)
   client_id: string;
 
   @ApiProperty({ description: 'The audience (API identifier) of this client grant' })
-  @IsString() @Length(1, 600)
+  @IsString()
+  @Length(1, 600)
   audience: string;
 
   @ApiProperty({ description: 'Scopes allowed for this client grant.' })
-  @IfPresent() @FormList() @IsArray() @IsString({ each: true }) @Length(1, 280, { each: true })
+  @IfPresent()
+  @FormList()
+  @IsArray()
+  @IsString({ each: true })
+  @Length(1, 280, { each: true })
   scope?: string[];
 
   @ApiProperty({ description: 'Defines whether organizations can be used with client credentials exchanges for this grant.' })
-  @IfPresent() @IsString() @IsIn(ORGANIZATION_USAGES)
+  @IfPresent()
+  @IsString()
+  @IsIn(ORGANIZATION_USAGES)
   organization_usage?: OrganizationUsage;
 
-  @ApiProperty({ description: 'If enabled, any organization can be used with this grant. If disabled (default), the grant must be explicitly assigned to the desired organizations.' })
-  @IfPresent() @FormBool() @IsBoolean()
+  @ApiProperty({
+    description:
+      'If enabled, any organization can be used with this grant. If disabled (default), the grant must be explicitly assigned to the desired organizations.',
+  })
+  @IfPresent()
+  @FormBool()
+  @IsBoolean()
   allow_any_organization?: boolean;
 }

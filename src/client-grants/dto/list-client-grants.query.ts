@@ -6,14 +6,18 @@ import { QueryBool } from '../../common/validation/coerce.js';
 
 export class ListClientGrantsQuery extends PaginationQuery {
   @ApiProperty({ description: 'Optional filter on audience.' })
-  @IfPresent() @IsString()
+  @IfPresent()
+  @IsString()
   audience?: string;
 
   @ApiProperty({ description: 'Optional filter on client_id.' })
-  @IfPresent() @IsString()
+  @IfPresent()
+  @IsString()
   client_id?: string;
 
   @ApiProperty({ description: 'Optional filter on allow_any_organization.' })
-  @IfPresent() @QueryBool() @IsBoolean()
+  @IfPresent()
+  @QueryBool()
+  @IsBoolean()
   allow_any_organization?: boolean;
 }

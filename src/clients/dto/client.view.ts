@@ -7,7 +7,8 @@ export class ClientView {
   @ApiProperty() name: string;
   @ApiPropertyOptional({ type: String }) description?: string;
   @ApiProperty({ enum: ['non_interactive'] }) app_type: string;
-  @ApiProperty({ type: [String], description: 'Grant types this client may use; empty blocks it from /oauth/token.' }) grant_types: string[];
+  @ApiProperty({ type: [String], description: 'Grant types this client may use; empty blocks it from /oauth/token.' })
+  grant_types: string[];
   @ApiProperty({ enum: ['client_secret_post'] }) token_endpoint_auth_method: 'client_secret_post';
   @ApiProperty({ type: Boolean, description: 'Always true: clients are made by the tenant itself.' }) is_first_party: true;
   @ApiProperty({ type: Boolean, description: 'Always false: no client is the legacy global client.' }) global: false;
@@ -40,5 +41,6 @@ export function toClientView(row: Client): ClientView {
 }
 
 export function toClientWithSecretView(row: Client, secret: string): ClientWithSecretView {
-  return { ...toClientView(row), client_secret: secret };
+  // toClientView builds a plain object (typed as the view class for @nestjs/swagger): nothing to lose by extending it.
+  return Object.assign(toClientView(row), { client_secret: secret });
 }

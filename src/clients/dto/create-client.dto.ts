@@ -9,18 +9,28 @@ const GRANT_TYPES = ['client_credentials'] as const;
 
 export class CreateClientDto {
   @ApiProperty({ description: 'Name of this client (min length: 1 character, does not allow `<` or `>`).' })
-  @IsString() @MinLength(1) @Matches(/^[^<>]+$/)
+  @IsString()
+  @MinLength(1)
+  @Matches(/^[^<>]+$/)
   name: string;
 
   @ApiProperty({ description: 'Free text description of this client (max length: 140 characters).' })
-  @IfPresent() @IsString() @MaxLength(140)
+  @IfPresent()
+  @IsString()
+  @MaxLength(140)
   description?: string;
 
   @ApiProperty({ description: 'The type of application this client represents' })
-  @IfPresent() @IsString() @IsIn(APP_TYPES)
+  @IfPresent()
+  @IsString()
+  @IsIn(APP_TYPES)
   app_type?: string;
 
   @ApiProperty({ description: 'List of grant types supported for this application.' })
-  @IfPresent() @IsArray() @IsString({ each: true }) @MinLength(1, { each: true }) @IsIn(GRANT_TYPES, { each: true })
+  @IfPresent()
+  @IsArray()
+  @IsString({ each: true })
+  @MinLength(1, { each: true })
+  @IsIn(GRANT_TYPES, { each: true })
   grant_types?: string[];
 }

@@ -2,9 +2,9 @@ import { badRequest } from '../api-error.js';
 import { DEFAULT_PAGE_SIZE, type CheckpointPaginationQuery, type OffsetPaginationQuery } from './pagination.query.js';
 
 /** Auth0 refuses offset pages reaching past this many records (checkpoint paging has no limit). */
-export const MAX_OFFSET_RECORDS = 1000;
+const MAX_OFFSET_RECORDS = 1000;
 
-export type PageWindow =
+type PageWindow =
   { kind: 'offset'; page: number; perPage: number; includeTotals: boolean } | { kind: 'checkpoint'; afterId?: string; take: number };
 
 /** What a service supplies: rows ordered by their unique id (so pages never overlap), and a count. */

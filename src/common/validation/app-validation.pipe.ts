@@ -53,7 +53,8 @@ export class AppValidationPipe extends ValidationPipe {
 
 /** What class-validator cannot see: the body's own type, and Auth0's minimum of properties for PATCH. */
 function checkBodyShape(value: unknown, metatype: Type): void {
-  if (value !== undefined && jsonType(value) !== 'object') throw badRequest('invalid_body', `Payload validation error: '${AUTH0_CONSTRAINTS.isObject.message(value, [], '')}'.`);
+  if (value !== undefined && jsonType(value) !== 'object')
+    throw badRequest('invalid_body', `Payload validation error: '${AUTH0_CONSTRAINTS.isObject.message(value, [], '')}'.`);
   const min = Reflect.getMetadata(MIN_PROPERTIES, metatype) as number | undefined;
   const body = value ?? {};
   if (min !== undefined && Object.keys(body).length < min) {
@@ -71,7 +72,13 @@ interface Failure {
 
 function toApiError(errors: ValidationError[], source: Source, metatype: Type): ApiError {
   const { property, reason } = firstFailure(errors);
-  const description = property === undefined ? undefined : (Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype, property) as { description?: string } | undefined)?.description;
+  const description =
+    property === undefined
+      ? undefined
+      : (
+          Reflect.getMetadata(DECORATORS.API_MODEL_PROPERTIES, metatype.prototype as object, property) as
+            { description?: string } | undefined
+        )?.description;
   const where = property === undefined ? '' : ` on property ${property}${description ? ` (${description})` : ''}`;
   return badRequest(source.errorCode, `${source.prefix} validation error: '${reason}'${where}.`);
 }
@@ -87,19 +94,29 @@ function firstFailure(errors: ValidationError[], within?: { property: string; pa
   const [error] = errors;
   const path = within ? [...within.path, error.property] : [];
   if (!error.constraints) return firstFailure(error.children ?? [], { property: within?.property ?? error.property, path });
-  if (error.value === undefined) return { property: within?.property, reason: AUTH0_OBJECT_RULES.missing(within ? path.join('.') : error.property) };
+  if (error.value === undefined)
+    return { property: within?.property, reason: AUTH0_OBJECT_RULES.missing(within ? path.join('.') : error.property) };
   return { property: within?.property ?? error.property, reason: firstBrokenConstraint(error) };
 }
 
 /** Auth0's wording of the constraint it checks first; for a rule on each item, the first item that breaks one. */
 function firstBrokenConstraint({ target, property, value, constraints = {} }: ValidationError): string {
-  const rules = target ? getMetadataStorage().getTargetValidationMetadatas(target.constructor, '', true, false).filter((rule) => rule.propertyName === property) : [];
+  const rules = target
+    ? getMetadataStorage()
+        .getTargetValidationMetadatas(target.constructor, '', true, false)
+        .filter((rule) => rule.propertyName === property)
+    : [];
   const broken = Object.keys(constraints).map((name) => {
     const rule = rules.find((candidate) => candidate.name === name);
     const item = rule?.each && Array.isArray(value) && target ? firstBrokenItem(rule, value, target) : -1;
     // The value's own constraints before those of its items; items in their order; then Auth0's order.
     const rank = [item, rule?.each ? 1 : 0, checkOrder(name) ?? Infinity];
-    return { name, args: rule?.constraints ?? [], value: item < 0 ? value : (value as unknown[])[item], rank };
+    return {
+      name,
+      args: (rule?.constraints ?? []) as readonly unknown[],
+      value: item < 0 ? (value as unknown) : (value as unknown[])[item],
+      rank,
+    };
   });
   broken.sort((a, b) => a.rank[0] - b.rank[0] || a.rank[1] - b.rank[1] || a.rank[2] - b.rank[2]);
   const [first] = broken;
@@ -108,6 +125,12 @@ function firstBrokenConstraint({ target, property, value, constraints = {} }: Va
 
 function firstBrokenItem(rule: ValidationMetadata, items: unknown[], object: object): number {
   const [constraint] = getMetadataStorage().getTargetValidatorConstraints(rule.constraintCls);
-  const args = (value: unknown): ValidationArguments => ({ value, constraints: rule.constraints, targetName: object.constructor.name, object, property: rule.propertyName });
+  const args = (value: unknown): ValidationArguments => ({
+    value,
+    constraints: rule.constraints,
+    targetName: object.constructor.name,
+    object,
+    property: rule.propertyName,
+  });
   return items.findIndex((item) => constraint.instance.validate(item, args(item)) !== true);
 }

@@ -23,12 +23,15 @@ const source = (pattern: unknown): string => (pattern instanceof RegExp ? patter
 
 // Keeps the names as keys while every entry takes all three arguments.
 const constraints = <Name extends string>(table: Record<Name, Auth0Constraint>): Record<Name, Auth0Constraint> => table;
+// An entry that reads the decorator's arguments states their types: what that decorator passes (class-validator's
+// ValidationMetadata.constraints is any[]). Callers hold the entry as Auth0Constraint and pass the metadata through.
+const withArgs = <Args extends readonly unknown[]>(constraint: Auth0Constraint<Args>): Auth0Constraint => constraint;
 
-interface Auth0Constraint {
+interface Auth0Constraint<Args extends readonly unknown[] = readonly unknown[]> {
   /** Auth0's wording for a value that breaks the constraint, given the decorator's arguments. */
-  message(value: unknown, args: readonly any[], property: string): string;
+  message(value: unknown, args: Args, property: string): string;
   /** The JSON-schema keywords that state the constraint in the OpenAPI document. */
-  schema(args: readonly any[]): SchemaObject;
+  schema(args: Args): SchemaObject;
 }
 
 /**
@@ -47,43 +50,65 @@ export const AUTH0_CONSTRAINTS = constraints({
   isArray: ofType('array'),
   isObject: ofType('object'),
   // class-validator's own refusal of a non-object where @ValidateNested expects one.
-  nestedValidation: { message: ofType('object').message, schema: () => ({}) },
+  nestedValidation: { ...ofType('object'), schema: () => ({}) },
 
-  isLength: {
+  isLength: withArgs<[min: number, max: number]>({
     message: (value, [min, max]) => (chars(value) < min ? tooShort(value, min) : tooLong(value, max)),
     schema: ([min, max]) => ({ minLength: min, maxLength: max }),
-  },
-  minLength: { message: (value, [min]) => tooShort(value, min), schema: ([min]) => ({ minLength: min }) },
-  maxLength: { message: (value, [max]) => tooLong(value, max), schema: ([max]) => ({ maxLength: max }) },
-  min: { message: (value, [min]) => `Value ${String(value)} is less than minimum ${min}`, schema: ([min]) => ({ minimum: min }) },
-  max: { message: (value, [max]) => `Value ${String(value)} is greater than maximum ${max}`, schema: ([max]) => ({ maximum: max }) },
-  arrayMaxSize: { message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxItems: max }) },
-  maxProperties: { message: (value, [max]) => `Too many properties defined (${count(value)}), maximum ${max}`, schema: ([max]) => ({ maxProperties: max }) },
+  }),
+  minLength: withArgs<[min: number]>({ message: (value, [min]) => tooShort(value, min), schema: ([min]) => ({ minLength: min }) }),
+  maxLength: withArgs<[max: number]>({ message: (value, [max]) => tooLong(value, max), schema: ([max]) => ({ maxLength: max }) }),
+  min: withArgs<[min: number]>({
+    message: (value, [min]) => `Value ${String(value)} is less than minimum ${min}`,
+    schema: ([min]) => ({ minimum: min }),
+  }),
+  max: withArgs<[max: number]>({
+    message: (value, [max]) => `Value ${String(value)} is greater than maximum ${max}`,
+    schema: ([max]) => ({ maximum: max }),
+  }),
+  arrayMaxSize: withArgs<[max: number]>({
+    message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`,
+    schema: ([max]) => ({ maxItems: max }),
+  }),
+  maxProperties: withArgs<[max: number]>({
+    message: (value, [max]) => `Too many properties defined (${count(value)}), maximum ${max}`,
+    schema: ([max]) => ({ maxProperties: max }),
+  }),
 
   isUri: { message: (value) => `Object didn't pass validation for format uri: ${String(value)}`, schema: () => ({ format: 'uri' }) },
-  matches: { message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`, schema: ([pattern]) => ({ pattern: source(pattern) }) },
-  isIn: { message: (value) => `No enum match for: "${String(value)}"`, schema: ([values]) => ({ enum: [...values] }) },
+  matches: {
+    message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`,
+    schema: ([pattern]) => ({ pattern: source(pattern) }),
+  },
+  isIn: withArgs<[values: readonly unknown[]]>({
+    message: (value) => `No enum match for: "${String(value)}"`,
+    schema: ([values]) => ({ enum: [...values] }),
+  }),
 
   // Auth0's own rules: stated in the property's description, not expressible as schema keywords.
-  startsWithOneOf: { message: (value, [prefixes]) => `String must start with ${prefixes.join(' or ')} (${String(value)})`, schema: () => ({}) },
-  notReservedPrefix: {
-    message: (value, [prefixes]) => `The prefix ${prefixes.find((p: string) => String(value).toLowerCase().startsWith(p))} is reserved (${String(value)})`,
+  startsWithOneOf: withArgs<[prefixes: readonly string[]]>({
+    message: (value, [prefixes]) => `String must start with ${prefixes.join(' or ')} (${String(value)})`,
     schema: () => ({}),
-  },
-  isStringMap: {
+  }),
+  notReservedPrefix: withArgs<[prefixes: readonly string[]]>({
+    message: (value, [prefixes]) =>
+      `The prefix ${String(prefixes.find((p) => String(value).toLowerCase().startsWith(p)))} is reserved (${String(value)})`,
+    schema: () => ({}),
+  }),
+  isStringMap: withArgs<[limits: StringMapLimits]>({
     // The broken rule of one entry, worded as for a property, and named after the entry.
     message: (value, [limits], property): string => {
-      const violation = stringMapViolation(value, limits as StringMapLimits);
+      const violation = stringMapViolation(value, limits);
       if (!violation) throw new Error(`isStringMap: ${property} holds a valid map`);
       const reason: string = AUTH0_CONSTRAINTS[violation.constraint].message(violation.value, violation.args, property);
       return violation.key === undefined ? reason : `${reason} (${property}.${violation.key})`;
     },
-    schema: ([{ maxProperties, keyLength, valueMaxLength }]: readonly StringMapLimits[]) => ({
+    schema: ([{ maxProperties, keyLength, valueMaxLength }]) => ({
       maxProperties,
       propertyNames: { minLength: keyLength[0], maxLength: keyLength[1] },
       additionalProperties: { type: 'string', maxLength: valueMaxLength },
     }),
-  },
+  }),
 });
 
 /** What Auth0 says of an object as a whole, and how the document states it. */

@@ -17,22 +17,32 @@ const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i;
 export const IsUri = (): PropertyDecorator =>
   ValidateBy({ name: 'isUri', validator: { validate: (value: unknown) => typeof value === 'string' && ABSOLUTE_URI.test(value) } });
 
-const startsWith = (value: string, prefixes: readonly string[]): boolean => prefixes.some((prefix) => value.toLowerCase().startsWith(prefix));
+const startsWith = (value: string, prefixes: readonly string[]): boolean =>
+  prefixes.some((prefix) => value.toLowerCase().startsWith(prefix));
 
 /** Starts, whatever its case, with one of the (lower-case) prefixes. */
 export const StartsWithOneOf = (prefixes: readonly string[]): PropertyDecorator =>
-  ValidateBy({ name: 'startsWithOneOf', constraints: [prefixes], validator: { validate: (value: unknown) => typeof value === 'string' && startsWith(value, prefixes) } });
+  ValidateBy({
+    name: 'startsWithOneOf',
+    constraints: [prefixes],
+    validator: { validate: (value: unknown) => typeof value === 'string' && startsWith(value, prefixes) },
+  });
 
 /** Does not start, whatever its case, with a (lower-case) prefix kept for others. */
 export const NotReservedPrefix = (prefixes: readonly string[]): PropertyDecorator =>
-  ValidateBy({ name: 'notReservedPrefix', constraints: [prefixes], validator: { validate: (value: unknown) => typeof value === 'string' && !startsWith(value, prefixes) } });
+  ValidateBy({
+    name: 'notReservedPrefix',
+    constraints: [prefixes],
+    validator: { validate: (value: unknown) => typeof value === 'string' && !startsWith(value, prefixes) },
+  });
 
 /**
  * A string's length as class-validator's Length counts it (validator.js): code points, as Auth0
  * counts, except that a character and its variation selector (U+FE0E/U+FE0F) count as one.
  */
 export function characterCount(value: string): number {
-  return [...value].length - (value.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0);
+  // Code points on purpose (not graphemes): that is what validator.js and Auth0 count.
+  return Array.from(value).length - (value.match(/[^\uFE0F\uFE0E][\uFE0F\uFE0E]/g)?.length ?? 0);
 }
 
 export interface StringMapLimits {
@@ -51,7 +61,10 @@ interface StringMapViolation {
 }
 
 /** An object whose values are strings (Auth0's metadata), checked in Auth0's order: count, then each key and its value. */
-export function stringMapViolation(map: unknown, { maxProperties, keyLength: [min, max], valueMaxLength }: StringMapLimits): StringMapViolation | undefined {
+export function stringMapViolation(
+  map: unknown,
+  { maxProperties, keyLength: [min, max], valueMaxLength }: StringMapLimits,
+): StringMapViolation | undefined {
   if (typeof map !== 'object' || map === null || Array.isArray(map)) return { constraint: 'isObject', args: [], value: map };
   const entries = Object.entries(map);
   if (entries.length > maxProperties) return { constraint: 'maxProperties', args: [maxProperties], value: map };
@@ -65,4 +78,8 @@ export function stringMapViolation(map: unknown, { maxProperties, keyLength: [mi
 }
 
 export const IsStringMap = (limits: StringMapLimits): PropertyDecorator =>
-  ValidateBy({ name: 'isStringMap', constraints: [limits], validator: { validate: (value: unknown) => stringMapViolation(value, limits) === undefined } });
+  ValidateBy({
+    name: 'isStringMap',
+    constraints: [limits],
+    validator: { validate: (value: unknown) => stringMapViolation(value, limits) === undefined },
+  });

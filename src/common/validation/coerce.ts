@@ -1,7 +1,7 @@
 import { Transform } from 'class-transformer';
 
 /** Marks a body parsed from application/x-www-form-urlencoded (set in app.setup.ts). */
-export const FORM_BODY = Symbol('formBody');
+const FORM_BODY = Symbol('formBody');
 
 export function markFormBody(body: unknown): void {
   if (body && typeof body === 'object') Object.defineProperty(body, FORM_BODY, { value: true, enumerable: false });
@@ -22,6 +22,6 @@ export const QueryBool = (): PropertyDecorator => Transform(({ value }) => toBoo
 export const QueryList = (): PropertyDecorator => Transform(({ value }) => toList(value));
 
 /** JSON bodies keep their types; only form bodies are converted. */
-export const FormBool = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toBool(value) : value));
+export const FormBool = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toBool(value) : (value as unknown)));
 /** A form sends an array as repeated keys: one key arrives as a string. */
-export const FormList = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toList(value) : value));
+export const FormList = (): PropertyDecorator => Transform(({ value, obj }) => (isForm(obj) ? toList(value) : (value as unknown)));

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Organization } from '../../generated/prisma/client.js';
 
-export interface OrganizationBranding {
+interface OrganizationBranding {
   logo_url?: string;
   colors?: { primary: string; page_background: string };
 }
@@ -13,7 +13,11 @@ export class OrganizationView {
   @ApiPropertyOptional({ description: 'Friendly name of this organization.' }) display_name?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Theme defines how to style the login pages.' })
   branding?: OrganizationBranding;
-  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' }, description: 'Metadata associated with the organization.' })
+  @ApiPropertyOptional({
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Metadata associated with the organization.',
+  })
   metadata?: Record<string, string>;
 }
 

@@ -7,20 +7,30 @@ const PROFILE_TYPES = ['custom_authentication'] as const;
 
 export class CreateTokenExchangeProfileDto {
   @ApiProperty({ description: 'Friendly name of this profile' })
-  @IsString() @Length(3, 50)
+  @IsString()
+  @Length(3, 50)
   name: string;
 
   @ApiProperty({ description: 'Type of the subject token. Must be unique per tenant and start with https:// or urn:' })
-  @IsString() @Length(8, 100) @IsUri() @StartsWithOneOf(SUBJECT_TOKEN_TYPE_SCHEMES) @NotReservedPrefix(RESERVED_SUBJECT_TOKEN_TYPE_PREFIXES)
+  @IsString()
+  @Length(8, 100)
+  @IsUri()
+  @StartsWithOneOf(SUBJECT_TOKEN_TYPE_SCHEMES)
+  @NotReservedPrefix(RESERVED_SUBJECT_TOKEN_TYPE_PREFIXES)
   subject_token_type: string;
 
   @ApiProperty({
-    description: 'The ID of the Custom Token Exchange action to execute for this profile, in order to validate the subject_token. The action must use the custom-token-exchange trigger.',
+    description:
+      'The ID of the Custom Token Exchange action to execute for this profile, in order to validate the subject_token. The action must use the custom-token-exchange trigger.',
   })
-  @IsString() @Length(1, 36)
+  @IsString()
+  @Length(1, 36)
   action_id: string;
 
-  @ApiProperty({ description: 'The type of the profile, which controls how the profile will be executed when receiving a token exchange request.' })
-  @IsString() @IsIn(PROFILE_TYPES)
+  @ApiProperty({
+    description: 'The type of the profile, which controls how the profile will be executed when receiving a token exchange request.',
+  })
+  @IsString()
+  @IsIn(PROFILE_TYPES)
   type: (typeof PROFILE_TYPES)[number];
 }

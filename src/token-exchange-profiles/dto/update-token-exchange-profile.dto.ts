@@ -4,4 +4,6 @@ import { CreateTokenExchangeProfileDto } from './create-token-exchange-profile.d
 
 /** Auth0 lets only the name and the subject token type change. */
 @MinProperties(1)
-export class UpdateTokenExchangeProfileDto extends PartialType(PickType(CreateTokenExchangeProfileDto, ['name', 'subject_token_type']), { skipNullProperties: false }) {}
+export class UpdateTokenExchangeProfileDto extends PartialType(PickType(CreateTokenExchangeProfileDto, ['name', 'subject_token_type']), {
+  skipNullProperties: false,
+}) {}
