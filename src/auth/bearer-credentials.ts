@@ -25,7 +25,9 @@ export function authorizationHeaderCount(request: FastifyRequest): number {
  */
 export function bearerToken(request: { headers: IncomingHttpHeaders }): string | null {
   const header = request.headers.authorization;
-  return header?.match(BEARER)?.[1]?.trim() || null;
+  const token = header?.match(BEARER)?.[1]?.trim();
+  // An empty bearer is no credential at all ("Missing authentication").
+  return token === undefined || token.length === 0 ? null : token;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createPublicKey, type JsonWebKey, type KeyObject } from 'node:crypto';
 import { Logger } from '@nestjs/common';
 
-export interface JwksClientOptions {
+interface JwksClientOptions {
   /** An unknown kid may mean the issuer rotated keys; refetch, but never more often than this. */
   minRefetchIntervalMs?: number;
   fetchTimeoutMs?: number;

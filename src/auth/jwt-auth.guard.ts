@@ -28,7 +28,8 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
   override handleRequest<T = Principal>(error: unknown, user: T | false, info: unknown): T {
     const failure = error ?? info;
     // Anything but a token refusal (say, the database behind a key or client lookup) is a server error, not a 401.
-    if (failure && !isTokenRefusal(failure)) throw failure;
+    if (failure && !isTokenRefusal(failure))
+      throw failure instanceof Error ? failure : new Error('authentication failed', { cause: failure });
     if (!user) throw unauthorized(authFailureMessage(failure));
     return user;
   }

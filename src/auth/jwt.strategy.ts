@@ -25,15 +25,23 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       audience: config.tokenAudience,
       // The time claims are checked with the others, in checkClaims: one clock, one skew, `exp` required.
       ignoreExpiration: true,
+      // passport-jwt's one way to pass jsonwebtoken's other options (its README); @types marks it deprecated.
+      // eslint-disable-next-line @typescript-eslint/no-deprecated
       jsonWebTokenOptions: { ignoreNotBefore: true },
       passReqToCallback: true,
       secretOrKeyProvider: (request: AuthenticatedRequest, rawJwt: string, done: (err: unknown, key?: string | Buffer) => void) => {
         const header = decodeJws(rawJwt)?.header;
-        if (header?.alg !== 'RS256' || typeof header.kid !== 'string') return done(new AuthRejection(AuthMessage.invalid));
+        if (header?.alg !== 'RS256' || typeof header.kid !== 'string') {
+          done(new AuthRejection(AuthMessage.invalid));
+          return;
+        }
         keys
           .resolve(header.kid)
           .then((resolved) => {
-            if (!resolved) return done(new AuthRejection(AuthMessage.invalid));
+            if (!resolved) {
+              done(new AuthRejection(AuthMessage.invalid));
+              return;
+            }
             request.tokenIssuedHere = resolved.issuedHere;
             // jsonwebtoken takes a KeyObject too; passport-jwt's typings predate that.
             done(null, resolved.key as unknown as Buffer);

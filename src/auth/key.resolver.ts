@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import { SigningKeyStore } from '../signing-keys/signing-key.store.js';
 import { JwksClient } from './jwks.client.js';
 
-export interface ResolvedKey {
+interface ResolvedKey {
   key: KeyObject;
   /** Signed by this tenant's own issuer, as opposed to the external JWKS_URI. */
   issuedHere: boolean;

@@ -4,7 +4,7 @@ import { AuthMessage, AuthRejection } from './auth-messages.js';
 export const CLOCK_SKEW_SECONDS = 60;
 
 /** The claims of a verified token that we act on, each of its JSON type. */
-export interface TokenClaims {
+interface TokenClaims {
   sub: string;
   azp?: string;
   scope?: string;

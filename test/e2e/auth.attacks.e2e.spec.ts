@@ -162,10 +162,16 @@ describe('JWT attack matrix: every refusal is an exact 401 (or 400) with WWW-Aut
       const response = await new Promise<string>((resolve, reject) => {
         const socket = connect(port, '127.0.0.1');
         let data = '';
-        socket.on('data', (chunk) => (data += chunk));
+        socket.on('data', (chunk: Buffer) => (data += chunk.toString()));
         socket.on('end', () => resolve(data));
         socket.on('error', reject);
-        const lines = [`DELETE ${PATH} HTTP/1.1`, 'Host: x', `Authorization: Bearer ${good}`, 'authorization: Bearer junk', 'Connection: close'];
+        const lines = [
+          `DELETE ${PATH} HTTP/1.1`,
+          'Host: x',
+          `Authorization: Bearer ${good}`,
+          'authorization: Bearer junk',
+          'Connection: close',
+        ];
         socket.write(`${lines.join('\r\n')}\r\n\r\n`);
       });
       const [head, body] = response.split('\r\n\r\n');

@@ -67,7 +67,11 @@ describe('bearer token authentication (real pipeline)', () => {
     const now = Math.floor(Date.now() / 1000);
     const noKid = await new SignJWT({ scope: SCOPE, azp: 'test-client' })
       .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('test-client@clients').setIssuer(ISSUER).setAudience(AUDIENCE).setIssuedAt(now).setExpirationTime(now + 60)
+      .setSubject('test-client@clients')
+      .setIssuer(ISSUER)
+      .setAudience(AUDIENCE)
+      .setIssuedAt(now)
+      .setExpirationTime(now + 60)
       .sign(Buffer.from('x'.repeat(32)));
     Errors.invalidToken(await call(bearer(noKid)));
   });
@@ -82,7 +86,9 @@ describe('bearer token authentication (real pipeline)', () => {
 
   it('401 Invalid signature when the payload was altered', async () => {
     const [header, , signature] = (await t.tokens.sign({ scope: 'read:organizations' })).split('.');
-    const forged = Buffer.from(JSON.stringify({ iss: ISSUER, aud: AUDIENCE, sub: 'x@clients', scope: SCOPE, exp: 9999999999 })).toString('base64url');
+    const forged = Buffer.from(JSON.stringify({ iss: ISSUER, aud: AUDIENCE, sub: 'x@clients', scope: SCOPE, exp: 9999999999 })).toString(
+      'base64url',
+    );
     Errors.badSignature(await call(bearer(`${header}.${forged}.${signature}`)));
   });
 

@@ -21,9 +21,14 @@ describe('scopes and deny-by-default (AppModule + a test-only controller)', () =
   });
 
   it('403 lists every accepted scope, joined by ", "', async () => {
-    const res = await t.api.get('/api/v2/test-only/several').set('Authorization', await t.bearer('read:clients delete:organization_client_grants'));
+    const res = await t.api
+      .get('/api/v2/test-only/several')
+      .set('Authorization', await t.bearer('read:clients delete:organization_client_grants'));
     Errors.insufficientScope(res, 'read:organizations', 'read:client_grants', 'read:organization_client_grants');
-    assert.equal(res.body.message, 'Insufficient scope, expected any of: read:organizations, read:client_grants, read:organization_client_grants');
+    assert.equal(
+      res.body.message,
+      'Insufficient scope, expected any of: read:organizations, read:client_grants, read:organization_client_grants',
+    );
   });
 
   it('any one of the accepted scopes suffices', async () => {

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
 import { SignJWT, exportJWK } from 'jose';
 
-export interface TokenOptions {
+interface TokenOptions {
   scope?: string;
   sub?: string;
   azp?: string;
@@ -37,13 +37,14 @@ export class TokenSigner {
 
   async start(): Promise<void> {
     const jwk = { ...(await exportJWK(this.keys.publicKey)), kid: this.kid, use: 'sig', alg: 'RS256' };
-    this.server = createServer((_req, res) => {
+    const server = createServer((_req, res) => {
       this.jwksRequests++;
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ keys: [jwk] }));
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.jwksUri = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/.well-known/jwks.json`;
+    this.server = server;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    this.jwksUri = `http://127.0.0.1:${(server.address() as { port: number }).port}/.well-known/jwks.json`;
   }
 
   async stop(): Promise<void> {
@@ -52,7 +53,12 @@ export class TokenSigner {
 
   async sign(options: TokenOptions = {}): Promise<string> {
     const now = Math.floor(Date.now() / 1000);
-    const claims: Record<string, unknown> = { scope: options.scope ?? '', gty: 'client-credentials', azp: options.azp ?? 'test-client', ...options.claims };
+    const claims: Record<string, unknown> = {
+      scope: options.scope ?? '',
+      gty: 'client-credentials',
+      azp: options.azp ?? 'test-client',
+      ...options.claims,
+    };
     let jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: options.alg ?? 'RS256', kid: options.kid ?? this.kid, typ: 'JWT' })
       .setSubject(options.sub ?? `${options.azp ?? 'test-client'}@clients`)
@@ -100,7 +106,15 @@ export class TokenSigner {
   unsigned(scope: string): string {
     const now = Math.floor(Date.now() / 1000);
     const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-    const payload = { iss: this.issuer, aud: this.audience, sub: 'test-client@clients', azp: 'test-client', scope, iat: now, exp: now + 3600 };
+    const payload = {
+      iss: this.issuer,
+      aud: this.audience,
+      sub: 'test-client@clients',
+      azp: 'test-client',
+      scope,
+      iat: now,
+      exp: now + 3600,
+    };
     return `${encode({ alg: 'none', typ: 'JWT' })}.${encode(payload)}.`;
   }
 

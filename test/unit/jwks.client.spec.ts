@@ -14,24 +14,23 @@ class JwksServer {
   down = false;
   /** Held responses, to make fetches overlap. */
   delayMs = 0;
-  private server?: Server;
+  private readonly server: Server = createServer((_req, res) => {
+    this.requests++;
+    setTimeout(() => {
+      if (this.down) return void res.writeHead(503).end('down');
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ keys: this.keys }));
+    }, this.delayMs);
+  });
   uri = '';
 
   async start(): Promise<void> {
-    this.server = createServer((_req, res) => {
-      this.requests++;
-      setTimeout(() => {
-        if (this.down) return void res.writeHead(503).end('down');
-        res.setHeader('content-type', 'application/json');
-        res.end(JSON.stringify({ keys: this.keys }));
-      }, this.delayMs);
-    });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.uri = `http://127.0.0.1:${(this.server!.address() as { port: number }).port}/.well-known/jwks.json`;
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    this.uri = `http://127.0.0.1:${(this.server.address() as { port: number }).port}/.well-known/jwks.json`;
   }
 
   stop(): Promise<void> {
-    return new Promise((resolve) => this.server!.close(() => resolve()));
+    return new Promise((resolve) => this.server.close(() => resolve()));
   }
 }
 

@@ -51,9 +51,18 @@ describe('checkClaims: the one check of a verified claim set', () => {
 
   it('every claim we read has its JSON type', () => {
     for (const bad of [
-      { sub: undefined }, { sub: '' }, { sub: 7 }, { azp: '' }, { azp: 7 },
-      { scope: 7 }, { scope: ['read:clients'] }, { scope: null },
-      { permissions: 'read:clients' }, { permissions: { 0: 'read:clients' } }, { permissions: [1] }, { permissions: [null] },
+      { sub: undefined },
+      { sub: '' },
+      { sub: 7 },
+      { azp: '' },
+      { azp: 7 },
+      { scope: 7 },
+      { scope: ['read:clients'] },
+      { scope: null },
+      { permissions: 'read:clients' },
+      { permissions: { 0: 'read:clients' } },
+      { permissions: [1] },
+      { permissions: [null] },
     ]) {
       refused({ ...base, ...bad });
     }
@@ -74,8 +83,17 @@ describe('decodeJws: the compact serialisation, before any library reads it', ()
 
   it('refuses anything but three non-empty base64url segments of JSON objects', () => {
     const [h, p, s] = token.split('.');
-    for (const bad of [`${h}.${p}`, `${token}.${s}`, `${h}.${p}.`, `${token}=`, `${h}.${p}.a+b/`, `${h}.${segment(null)}.${s}`,
-      `${h}.${segment([base])}.${s}`, `${segment('x')}.${p}.${s}`, `${Buffer.from('{').toString('base64url')}.${p}.${s}`]) {
+    for (const bad of [
+      `${h}.${p}`,
+      `${token}.${s}`,
+      `${h}.${p}.`,
+      `${token}=`,
+      `${h}.${p}.a+b/`,
+      `${h}.${segment(null)}.${s}`,
+      `${h}.${segment([base])}.${s}`,
+      `${segment('x')}.${p}.${s}`,
+      `${Buffer.from('{').toString('base64url')}.${p}.${s}`,
+    ]) {
       assert.equal(decodeJws(bad), undefined, bad);
     }
   });
