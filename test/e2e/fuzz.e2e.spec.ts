@@ -30,6 +30,8 @@ interface Case {
   headers: Record<string, string>;
   /** Which Authorization header to send (tokens are signed when the case runs). */
   token?: TokenKind;
+  /** For the 'claims' kind: one claim of an otherwise valid token, replaced by any JSON value. */
+  claim?: { name: string; value: unknown };
   junk: string;
   body?: string;
   /** Every string the case sends, so an error message quoting the input is not mistaken for a leak. */
@@ -46,6 +48,7 @@ function printable(c: Case): Case {
         path: cut(c.path),
         headers: c.headers,
         token: c.token,
+        claim: c.claim,
         junk: c.junk,
         body: c.body && cut(c.body),
       }),
@@ -146,7 +149,7 @@ const extraHeaders = fc.dictionary(
 );
 
 type TokenKind =
-  'valid' | 'noScope' | 'expired' | 'notYet' | 'foreign' | 'wrongAudience' | 'unsigned' | 'hmac' | 'none' | 'garbage' | 'scheme';
+  'valid' | 'noScope' | 'expired' | 'notYet' | 'foreign' | 'wrongAudience' | 'unsigned' | 'hmac' | 'none' | 'garbage' | 'scheme' | 'claims';
 const tokenKind = fc.constantFrom<TokenKind>(
   'valid',
   'valid',
@@ -161,7 +164,13 @@ const tokenKind = fc.constantFrom<TokenKind>(
   'none',
   'garbage',
   'scheme',
+  'claims',
 );
+// Any JSON value in any claim the service reads: malformed claims are refused 401, never a 500.
+const claim = fc.record({
+  name: fc.constantFrom('exp', 'iat', 'nbf', 'scope', 'permissions', 'sub', 'azp', 'iss', 'aud'),
+  value: fc.jsonValue({ maxDepth: 2 }),
+});
 
 interface Known {
   organizations: string[];
@@ -193,8 +202,8 @@ function managementCase(known: Known): fc.Arbitrary<Case> {
     { weight: 1, arbitrary: fc.dictionary(anyText, anyText, { minKeys: 1, maxKeys: 2 }) },
   );
   return fc
-    .record({ route, body: fc.option(body), contentType, extraHeaders, token: tokenKind, junk: headerText, query })
-    .map(({ route, body, contentType, extraHeaders, token, junk, query }): Case => {
+    .record({ route, body: fc.option(body), contentType, extraHeaders, token: tokenKind, claim, junk: headerText, query })
+    .map(({ route, body, contentType, extraHeaders, token, claim, junk, query }): Case => {
       const headers: Record<string, string> = { ...extraHeaders };
       if (contentType) headers['content-type'] = contentType;
       const qs = query
@@ -204,7 +213,7 @@ function managementCase(known: Known): fc.Arbitrary<Case> {
         : '';
       const inputs = [...route.inputs, ...Object.values(extraHeaders), junk, ...Object.entries(query ?? {}).flat()];
       if (body !== null) inputs.push(body, ...stringsIn(body));
-      return printable({ method: route.method, path: route.path + qs, headers, token, junk, body: body ?? undefined, inputs });
+      return printable({ method: route.method, path: route.path + qs, headers, token, claim, junk, body: body ?? undefined, inputs });
     });
 }
 
@@ -251,7 +260,7 @@ function tokenCase(admin: { client_id: string; client_secret: string; audience: 
     });
 }
 
-async function bearer(t: TestApp, kind: TokenKind, junk: string): Promise<string | undefined> {
+async function bearer(t: TestApp, kind: TokenKind, junk: string, claim: Case['claim']): Promise<string | undefined> {
   const { tokens } = t;
   switch (kind) {
     case 'valid':
@@ -276,6 +285,8 @@ async function bearer(t: TestApp, kind: TokenKind, junk: string): Promise<string
       return `Bearer ${junk}`;
     case 'scheme':
       return `${junk.split(' ')[0] || 'Token'} abc.def.ghi`;
+    case 'claims':
+      return `Bearer ${tokens.signClaims(tokens.claims({ scope: SCOPES, ...(claim && { [claim.name]: claim.value }) }))}`;
   }
 }
 
@@ -308,7 +319,7 @@ function safeDecode(text: string): string {
 
 async function send(t: TestApp, c: Case): Promise<Response> {
   let request = t.api[c.method](c.path);
-  const authorization = c.token && (await bearer(t, c.token, c.junk));
+  const authorization = c.token && (await bearer(t, c.token, c.junk, c.claim));
   for (const [name, value] of Object.entries({ ...c.headers, ...(authorization ? { authorization } : {}) }))
     request = request.set(name, value);
   return c.body === undefined ? request : request.send(c.body);
