@@ -1,6 +1,7 @@
 import { applyDecorators, SetMetadata } from '@nestjs/common';
 import { ApiBearerAuth, ApiOAuth2 } from '@nestjs/swagger';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
+import { BEARER_SCHEME, OAUTH2_SCHEME } from '../openapi/security-schemes.js';
 import type { Scope } from './scopes.catalog.js';
 
 export const SCOPES_KEY = 'auth:scopes';
@@ -13,7 +14,7 @@ export const SCOPES_KEY = 'auth:scopes';
 export const Scopes = (...scopes: [Scope, ...Scope[]]): MethodDecorator =>
   applyDecorators(
     SetMetadata(SCOPES_KEY, scopes),
-    ApiBearerAuth('bearerAuth'),
-    ApiOAuth2(scopes, 'oAuth2ClientCredentials'),
+    ApiBearerAuth(BEARER_SCHEME),
+    ApiOAuth2(scopes, OAUTH2_SCHEME),
     ApiErrors(401, 403, 429),
   );

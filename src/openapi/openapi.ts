@@ -5,9 +5,7 @@ import type { AppConfig } from '../config/app-config.js';
 import { API_PREFIX, TOKEN_ROUTE } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
 import { closeRequestSchemas, documentRequestClasses } from './request-schemas.js';
-
-const BEARER_SCHEME = 'bearerAuth';
-const OAUTH2_SCHEME = 'oAuth2ClientCredentials';
+import { BEARER_SCHEME, OAUTH2_SCHEME } from './security-schemes.js';
 
 /**
  * The OpenAPI 3.1 document, scanned from the same controllers that route requests, its request

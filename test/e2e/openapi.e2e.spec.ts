@@ -18,6 +18,7 @@ import { must } from '../support/must.js';
 import { DocumentSchemas, typeOf, type Schema } from '../support/openapi-schema.js';
 import { fastifyRoutes, nestRoutes } from '../support/route-table.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { BEARER_SCHEME } from '../../src/openapi/security-schemes.js';
 
 // Auth0's own operation ids (its public management-api-oas.json). A new route needs its entry here.
 const AUTH0_OPERATION_IDS: Record<string, string> = {
@@ -141,7 +142,7 @@ describe('OpenAPI document', () => {
       assert.equal(operation.operationId, AUTH0_OPERATION_IDS[`${route.method} ${path}`], `${route.method} ${path}`);
       assert.deepEqual(scopesOf(operation), Reflect.getMetadata(SCOPES_KEY, route.handler), `${route.method} ${path}`);
       assert.ok(
-        operation.security?.some((s) => 'bearerAuth' in s),
+        operation.security?.some((s) => BEARER_SCHEME in s),
         `${route.method} ${path} accepts a bearer token`,
       );
     }

@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
+import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
   operationId: string;
@@ -47,7 +48,7 @@ export const operationsOf = (document: { paths: Record<string, Record<string, Op
   );
 
 export const scopesOf = (operation: Operation): string[] | undefined =>
-  operation.security?.find((requirement) => 'oAuth2ClientCredentials' in requirement)?.oAuth2ClientCredentials;
+  operation.security?.find((requirement) => OAUTH2_SCHEME in requirement)?.[OAUTH2_SCHEME];
 
 export const bodySchemaOf = (operation: Operation): Schema | undefined => operation.requestBody?.content['application/json']?.schema;
 
