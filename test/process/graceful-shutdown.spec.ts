@@ -58,7 +58,7 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     await dropTestDatabase(databaseUrl);
   });
 
-  it('finishes the request (200), refuses new connections meanwhile, closes the pool, exits 0', async () => {
+  const start = async (): Promise<{ server: ServerProcess; port: number }> => {
     const port = await freePort();
     const server = new ServerProcess({
       DATABASE_URL: databaseUrl,
@@ -68,6 +68,11 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
       LOG_LEVEL: 'info',
     });
     await server.waitFor(/"msg":"listening on /);
+    return { server, port };
+  };
+
+  it('finishes the request (200), refuses new connections meanwhile, closes the pool, exits 0', async () => {
+    const { server, port } = await start();
 
     // A real slow request: the PATCH waits for a row lock held by another session.
     const locker = new pg.Client({ connectionString: databaseUrl });
@@ -125,19 +130,6 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
       { name: 'renamed-while-stopping' },
     ]);
   });
-
-  const start = async (): Promise<{ server: ServerProcess; port: number }> => {
-    const port = await freePort();
-    const server = new ServerProcess({
-      DATABASE_URL: databaseUrl,
-      PORT: String(port),
-      TENANT_DOMAIN: DOMAIN,
-      JWKS_URI: tokens.jwksUri,
-      LOG_LEVEL: 'info',
-    });
-    await server.waitFor(/"msg":"listening on /);
-    return { server, port };
-  };
 
   /** A session holding the row lock on a profile, so a PATCH of it stays in flight until `release`. */
   const lockProfile = async (id: string): Promise<{ release(): Promise<void>; pid: number }> => {
