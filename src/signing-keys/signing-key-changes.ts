@@ -25,6 +25,8 @@ export class SigningKeyChanges implements OnApplicationShutdown {
   private readonly instanceId = randomBytes(8).toString('hex');
   private client?: pg.Client;
   private stopped = false;
+  /** Set from the first failure to the next connection, so an outage is logged once each way. */
+  private interrupted = false;
   private onRotated: (kid: string) => Promise<void> = () => Promise.resolve();
   private onListening: () => Promise<void> = () => Promise.resolve();
   private readonly confirmations = new Map<string, { instances: Set<string>; expected: number; done: () => void }>();
@@ -102,14 +104,26 @@ export class SigningKeyChanges implements OnApplicationShutdown {
       return;
     }
     this.client = client;
-    await this.onListening();
+    if (this.interrupted) this.logger.warn('signing key notifications resumed');
+    this.interrupted = false;
+    try {
+      await this.onListening();
+    } catch (error) {
+      // Not caught up: not to be trusted as listening either; the next connection tries again.
+      drop(error as Error);
+    }
   }
 
   private lost(client: pg.Client, error?: Error): void {
     if (this.client === client) this.client = undefined;
     void client.end().catch(() => undefined);
     if (this.stopped) return;
-    this.logger.warn(`signing key notifications interrupted${error ? `: ${error.message}` : ''}; reconnecting`);
+    if (!this.interrupted) {
+      this.logger.warn(
+        `signing key notifications interrupted${error ? ` (${error.message})` : ''}: keys are reread when a second old until they resume`,
+      );
+    }
+    this.interrupted = true;
     setTimeout(() => void this.connect(), RECONNECT_DELAY_MS).unref();
   }
 
