@@ -4,10 +4,16 @@ import { Redis } from 'ioredis';
 import { AppConfig } from '../config/app-config.js';
 import { takeToken, toRecord, type BucketState, type ThrottlerStorageRecord } from './token-bucket.js';
 
-const REDIS_READY_TIMEOUT_MS = 5_000;
+// Boot waits this long at most for Redis (a refused connection ends the wait at once); a healthy
+// one is ready in milliseconds, and a late one is picked up by the probe below.
+const REDIS_BOOT_WAIT_MS = 1_000;
+// Each TCP connection attempt (to a host that drops packets, say) is given up after this long.
+const REDIS_CONNECT_TIMEOUT_MS = 2_000;
 // A bucket lookup takes well under a millisecond; a Redis that has not answered in this time is
-// treated as down for that request (memory fallback) instead of holding the request.
+// treated as down (memory fallback) instead of holding requests.
 const REDIS_COMMAND_TIMEOUT_MS = 500;
+// While Redis is down, requests skip it entirely; it is probed this often to come back.
+const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 // takeToken's arithmetic, atomically in Redis so every instance draws from one bucket.
 // ARGV: limit, ttl (ms to refill the whole burst), cost (1 takes a token, -1 gives one back).
@@ -27,8 +33,10 @@ return {tostring(tokens), allowed and 1 or 0}
 /**
  * The throttler's storage: Auth0's token buckets in memory (one instance) or in Redis (REDIS_URL:
  * several instances behind a load balancer). If Redis fails or stalls, this instance keeps
- * limiting from its own memory and logs it: neither failing open (no limit at all) nor turning a
- * cache outage into an API outage.
+ * limiting from its own memory: neither failing open (no limit at all) nor turning a cache outage
+ * into an API outage. The first failure (an error, or no answer within 500 ms) switches to memory
+ * with one log line; requests then skip Redis entirely, so none waits on it, until a probe
+ * (PING, every second) answers, logged once too.
  */
 @Injectable()
 export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnApplicationShutdown {
@@ -38,6 +46,11 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private readonly redis?: Redis;
   private readonly sweeper: NodeJS.Timeout;
   private readonly prefix: string;
+  /** Requests use Redis only while this holds; set when a command succeeds, cleared by the first failure. */
+  private redisUp = false;
+  private probe?: NodeJS.Timeout;
+  private stopped = false;
+  private initialised = false;
 
   constructor(config: AppConfig) {
     this.prefix = config.rateLimitKeyPrefix;
@@ -46,25 +59,37 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
         maxRetriesPerRequest: 1,
         enableOfflineQueue: false,
         lazyConnect: false,
+        // Bounds the TCP connect; the ready check and every command are bounded by commandTimeout.
+        connectTimeout: REDIS_CONNECT_TIMEOUT_MS,
         commandTimeout: REDIS_COMMAND_TIMEOUT_MS,
       });
-      this.redis.on('error', (error: Error) => this.logger.warn(`Redis: ${error.message}`));
+      // ioredis emits one per reconnection attempt: the fallback's own line says it once. Before
+      // onModuleInit (the app's logger is not in place yet), the boot wait decides and logs.
+      this.redis.on('error', (error: Error) => {
+        if (this.initialised) this.down(error);
+      });
     }
     this.sweeper = setInterval(() => this.sweep(), 60_000).unref();
   }
 
   /**
    * Commands are not queued while disconnected (they fall back to memory at once), so wait for
-   * the first connection: otherwise the first requests after boot would count only locally.
+   * the first connection, boundedly: otherwise the first requests after boot would count only locally.
    */
   async onModuleInit(): Promise<void> {
     const redis = this.redis;
-    if (!redis || redis.status === 'ready') return;
-    const ready = await Promise.race([
-      new Promise<boolean>((resolve) => redis.once('ready', () => resolve(true))),
-      new Promise<boolean>((resolve) => setTimeout(() => resolve(false), REDIS_READY_TIMEOUT_MS).unref()),
-    ]);
-    if (!ready) this.logger.warn('Redis is not reachable yet; rate limits are counted in memory until it is');
+    if (!redis) return;
+    let timer: NodeJS.Timeout | undefined;
+    const ready = await new Promise<boolean>((resolve) => {
+      if (redis.status === 'ready') resolve(true);
+      redis.once('ready', () => resolve(true));
+      redis.once('error', () => resolve(false));
+      timer = setTimeout(() => resolve(false), REDIS_BOOT_WAIT_MS);
+    });
+    clearTimeout(timer);
+    this.initialised = true;
+    if (ready) this.redisUp = true;
+    else this.down(new Error(`not ready within ${REDIS_BOOT_WAIT_MS} ms`));
   }
 
   /**
@@ -81,12 +106,12 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   }
 
   private async spend(key: string, ttl: number, limit: number, cost: number): Promise<ThrottlerStorageRecord> {
-    if (this.redis) {
+    if (this.redis && this.redisUp) {
       try {
         const [tokens, allowed] = (await this.redis.eval(SPEND_TOKENS_LUA, 1, this.prefix + key, limit, ttl, cost)) as [string, number];
         return toRecord(Number(tokens), allowed === 1, limit, ttl);
       } catch (error) {
-        this.logger.warn(`rate limit falls back to memory: ${(error as Error).message}`);
+        this.down(error as Error);
       }
     }
     const now = Date.now();
@@ -95,13 +120,37 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     return record;
   }
 
+  /** Switches to memory (logged once per outage) and probes until Redis answers again. */
+  private down(error: Error): void {
+    if (this.probe || this.stopped) return;
+    this.redisUp = false;
+    this.logger.warn(`Redis unavailable (${error.message}): rate limits are counted in this instance's memory until it is back`);
+    this.probe = setInterval(() => void this.tryRedis(), REDIS_PROBE_INTERVAL_MS).unref();
+  }
+
+  private async tryRedis(): Promise<void> {
+    try {
+      // Fails at once while disconnected (no offline queue), after commandTimeout while hung.
+      await this.redis?.ping();
+    } catch {
+      return;
+    }
+    if (!this.probe) return;
+    clearInterval(this.probe);
+    this.probe = undefined;
+    this.redisUp = true;
+    this.logger.warn('Redis is back: rate limits are shared again');
+  }
+
   private sweep(): void {
     const now = Date.now();
     for (const [key, bucket] of this.buckets) if (bucket.expiresAt < now) this.buckets.delete(key);
   }
 
   async onApplicationShutdown(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.sweeper);
+    clearInterval(this.probe);
     // quit() fails while Redis is unreachable and ioredis would keep reconnecting forever.
     await this.redis?.quit().catch(() => this.redis?.disconnect());
   }

@@ -1,11 +1,12 @@
 import { Module } from '@nestjs/common';
+import { SigningKeyChanges } from './signing-key-changes.js';
 import { SigningKeyStore } from './signing-key.store.js';
 import { SigningKeysController } from './signing-keys.controller.js';
 import { SigningKeysRepository } from './signing-keys.repository.js';
 
 @Module({
   controllers: [SigningKeysController],
-  providers: [SigningKeyStore, SigningKeysRepository],
+  providers: [SigningKeyStore, SigningKeysRepository, SigningKeyChanges],
   exports: [SigningKeyStore],
 })
 export class SigningKeysModule {}

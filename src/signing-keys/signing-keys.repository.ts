@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../database/prisma.service.js';
 import type { SigningKey } from '../generated/prisma/client.js';
+import { LISTENER_APPLICATION_NAME, ROTATED_CHANNEL } from './signing-key-changes.js';
 
 // Serialises rotations across instances.
 const ROTATION_LOCK_KEY = 72707371;
@@ -24,14 +25,22 @@ export class SigningKeysRepository {
     await this.prisma.signingKey.createMany({ data: [{ ...key, is_current: true }], skipDuplicates: true });
   }
 
-  /** Demotes the current key and makes `key` current, in one transaction. */
-  async rotate(key: NewSigningKey): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+  /**
+   * Demotes the current key and makes `key` current, in one transaction that also notifies every
+   * instance (delivered on commit). Returns how many instances listen, i.e. will confirm a reload.
+   */
+  async rotate(key: NewSigningKey): Promise<number> {
+    return this.prisma.$transaction(async (tx) => {
       // Two rotations at once would otherwise each demote the key they saw and collide on the
       // unique current key; serialised, the second simply rotates again.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ROTATION_LOCK_KEY})`;
       await tx.signingKey.updateMany({ where: { is_current: true }, data: { is_current: null, rotated_at: new Date() } });
       await tx.signingKey.create({ data: { ...key, is_current: true } });
+      await tx.$executeRaw`SELECT pg_notify(${ROTATED_CHANNEL}, ${key.kid})`;
+      const [{ listeners }] = await tx.$queryRaw<{ listeners: number }[]>`
+        SELECT count(*)::int AS listeners FROM pg_stat_activity
+        WHERE datname = current_database() AND application_name = ${LISTENER_APPLICATION_NAME}`;
+      return listeners;
     });
   }
 

@@ -89,7 +89,7 @@ describe('rate limits when Redis stops answering', () => {
   });
 
   // Without a command timeout these requests would wait forever: fail instead of hanging the run.
-  it('still limits, from memory, each request waiting for Redis only the command timeout (500 ms)', { timeout: 20_000 }, async () => {
+  it('still limits, from memory, only the first request waiting for Redis (the command timeout, 500 ms)', { timeout: 20_000 }, async () => {
     const auth = await t.bearer('delete:token_exchange_profiles', { azp: 'stalled-redis' });
     const remove = () => t.api.delete('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth);
     const started = Date.now();
@@ -98,8 +98,8 @@ describe('rate limits when Redis stops answering', () => {
     assert.deepEqual(statuses, [204, 204, 204]);
     expectTooManyRequests(await remove(), LIMIT);
     const elapsed = Date.now() - started;
-    // At least the timeout each (Redis was asked, and was ready), and not much more.
-    assert.ok(elapsed >= 4 * 450 && elapsed < 4 * 1_500, `${elapsed} ms for 4 requests`);
+    // The timeout once (Redis was asked, and was ready), then memory without asking it again.
+    assert.ok(elapsed >= 450 && elapsed < 1_500, `${elapsed} ms for 4 requests`);
   });
 });
 
