@@ -10,14 +10,17 @@ import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
 import { ClientsModule } from './clients/clients.module.js';
+import { ConnectionsModule } from './connections/connections.module.js';
 import { HealthModule } from './health/health.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
+import { ResourceServersModule } from './resource-servers/resource-servers.module.js';
 import { SigningKeysModule } from './signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exchange-profiles.module.js';
+import { UsersModule } from './users/users.module.js';
 
 @Module({
   imports: [
@@ -31,6 +34,9 @@ import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exc
     ClientGrantsModule,
     TokenExchangeProfilesModule,
     ClientsModule,
+    ResourceServersModule,
+    ConnectionsModule,
+    UsersModule,
     SigningKeysModule,
     OAuthModule,
     OpenApiModule,

@@ -1,0 +1,5 @@
+import { Module } from '@nestjs/common';
+
+/** /organizations/{id}/members. */
+@Module({})
+export class OrganizationMembersModule {}
