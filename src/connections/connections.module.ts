@@ -1,4 +1,8 @@
 import { Module } from '@nestjs/common';
+import { ConnectionsRepository } from './connections.repository.js';
 
-@Module({})
+@Module({
+  providers: [ConnectionsRepository],
+  exports: [ConnectionsRepository],
+})
 export class ConnectionsModule {}
