@@ -1,8 +1,13 @@
 import { Module } from '@nestjs/common';
+import { ConnectionClientsController } from './connection-clients.controller.js';
+import { ConnectionClientsService } from './connection-clients.service.js';
+import { ConnectionsController } from './connections.controller.js';
 import { ConnectionsRepository } from './connections.repository.js';
+import { ConnectionsService } from './connections.service.js';
 
 @Module({
-  providers: [ConnectionsRepository],
+  controllers: [ConnectionsController, ConnectionClientsController],
+  providers: [ConnectionsService, ConnectionClientsService, ConnectionsRepository],
   exports: [ConnectionsRepository],
 })
 export class ConnectionsModule {}

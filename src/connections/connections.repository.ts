@@ -1,8 +1,44 @@
 import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Connection } from '../generated/prisma/client.js';
+import type { Connection, Prisma } from '../generated/prisma/client.js';
+import { connectionNameTaken, connectionNotFound } from './connection-errors.js';
 
-/** The connections table; other features (users) find a connection through here, never by their own statements. */
+// The unique index decides name conflicts, so two concurrent creates cannot both win.
+const failed = mapDatabaseErrors({
+  constraints: {
+    connections_name_key: connectionNameTaken,
+    // The connection deleted while its clients were being written.
+    connection_clients_connection_id_fkey: connectionNotFound,
+  },
+  recordNotFound: connectionNotFound,
+});
+
+/** The columns a create or update writes; an absent property leaves its column as it is. */
+export interface ConnectionColumns {
+  display_name?: string;
+  options?: object;
+  is_domain_connection?: boolean;
+  show_as_button?: boolean;
+  realms?: string[];
+  metadata?: Record<string, string>;
+}
+
+export interface ConnectionFilter {
+  strategies?: string[];
+  name?: string;
+}
+
+/** A connection with the ids of the clients it is enabled for. */
+export interface ConnectionWithClients {
+  connection: Connection;
+  enabledClients: string[];
+}
+
+type Tx = Prisma.TransactionClient;
+
+/** The connections table and its enabled clients; other features (users) find a connection through here, never by their own statements. */
 @Injectable()
 export class ConnectionsRepository {
   constructor(private readonly prisma: PrismaService) {}
@@ -14,4 +50,119 @@ export class ConnectionsRepository {
   async findByName(name: string): Promise<Connection | undefined> {
     return (await this.prisma.connection.findUnique({ where: { name } })) ?? undefined;
   }
+
+  /** The connection and, in the same transaction, its enabled clients (those that exist). */
+  create(
+    id: string,
+    fields: ConnectionColumns & { name: string; strategy: string },
+    clients: string[] = [],
+  ): Promise<ConnectionWithClients> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        const connection = await tx.connection.create({ data: { id, ...fields } });
+        await enable(tx, id, clients);
+        return { connection, enabledClients: await enabledIds(tx, id) };
+      })
+      .catch(failed);
+  }
+
+  /** Ordered by id, the unique key, so neither paging style repeats or skips a connection. */
+  pages(filter: ConnectionFilter): PageSource<Connection> {
+    const where: Prisma.ConnectionWhereInput = {
+      ...(filter.strategies ? { strategy: { in: filter.strategies } } : {}),
+      ...(filter.name !== undefined ? { name: filter.name } : {}),
+    };
+    return {
+      rows: ({ skip, take, afterId }) =>
+        this.prisma.connection.findMany({
+          where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
+          orderBy: { id: 'asc' },
+          skip,
+          take,
+        }),
+      count: () => this.prisma.connection.count({ where }),
+    };
+  }
+
+  async findWithClients(id: string): Promise<ConnectionWithClients | undefined> {
+    const connection = await this.prisma.connection.findUnique({ where: { id } });
+    return connection ? { connection, enabledClients: await enabledIds(this.prisma, id) } : undefined;
+  }
+
+  /**
+   * Throws the 404 when there is no such connection. `clients`, when given, replaces the enabled
+   * clients (Auth0's deprecated `enabled_clients`), in the same transaction as the update.
+   */
+  update(id: string, fields: ConnectionColumns, clients?: string[]): Promise<ConnectionWithClients> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        const connection = await tx.connection.update({ where: { id }, data: { ...fields, updated_at: new Date() } });
+        if (clients) {
+          await tx.connectionClient.deleteMany({ where: { connection_id: id } });
+          await enable(tx, id, clients);
+        }
+        return { connection, enabledClients: await enabledIds(tx, id) };
+      })
+      .catch(failed);
+  }
+
+  /** Its users, enabled clients and organization links go with it (ON DELETE CASCADE); false when there was none. */
+  async delete(id: string): Promise<boolean> {
+    const { count } = await this.prisma.connection.deleteMany({ where: { id } });
+    return count > 0;
+  }
+
+  /** The clients a connection is enabled for, ordered by client_id (checkpoint paging). */
+  enabledClientPages(connectionId: string): PageSource<{ id: string }> {
+    return {
+      rows: async ({ skip, take, afterId }) => {
+        const rows = await this.prisma.connectionClient.findMany({
+          where: { connection_id: connectionId, ...(afterId ? { client_id: { gt: afterId } } : {}) },
+          orderBy: { client_id: 'asc' },
+          select: { client_id: true },
+          skip,
+          take,
+        });
+        return rows.map((row) => ({ id: row.client_id }));
+      },
+      count: () => this.prisma.connectionClient.count({ where: { connection_id: connectionId } }),
+    };
+  }
+
+  /** Enables and disables clients in one transaction; false when the connection does not exist. */
+  setClients(connectionId: string, changes: { enable: string[]; disable: string[] }): Promise<boolean> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM connections WHERE id = ${connectionId} FOR UPDATE`;
+        if (locked.length === 0) return false;
+        if (changes.disable.length > 0)
+          await tx.connectionClient.deleteMany({ where: { connection_id: connectionId, client_id: { in: changes.disable } } });
+        await enable(tx, connectionId, changes.enable);
+        return true;
+      })
+      .catch(failed);
+  }
+}
+
+/**
+ * Links the clients that exist; an id naming no client is skipped (ours: the table keeps only real
+ * clients, and a0deploy passes an unresolved client name through as if it were an id).
+ */
+async function enable(tx: Tx, connectionId: string, clientIds: string[]): Promise<void> {
+  if (clientIds.length === 0) return;
+  const known = await tx.client.findMany({ where: { client_id: { in: clientIds } }, select: { client_id: true } });
+  if (known.length === 0) return;
+  await tx.connectionClient.createMany({
+    data: known.map(({ client_id }) => ({ connection_id: connectionId, client_id })),
+    skipDuplicates: true,
+  });
+}
+
+async function enabledIds(db: Pick<Tx, 'connectionClient'>, connectionId: string): Promise<string[]> {
+  const rows = await db.connectionClient.findMany({
+    where: { connection_id: connectionId },
+    orderBy: { client_id: 'asc' },
+    select: { client_id: true },
+  });
+  return rows.map((row) => row.client_id);
 }

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { newId } from '../common/ids.js';
+import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { connectionNotFound } from './connection-errors.js';
+import { ConnectionsRepository, type ConnectionColumns, type ConnectionWithClients } from './connections.repository.js';
+import {
+  selectFields,
+  toConnectionView,
+  toConnectionWithClientsView,
+  type ConnectionView,
+  type ConnectionWithClientsView,
+} from './dto/connection.view.js';
+import type { ConnectionSettingsDto, CreateConnectionDto } from './dto/create-connection.dto.js';
+import type { ConnectionFieldsQuery, ListConnectionsQuery } from './dto/list-connections.query.js';
+import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
+
+const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
+  toConnectionWithClientsView(connection, enabledClients);
+
+@Injectable()
+export class ConnectionsService {
+  constructor(private readonly connections: ConnectionsRepository) {}
+
+  async create({ name, strategy, enabled_clients, ...settings }: CreateConnectionDto): Promise<ConnectionWithClientsView> {
+    // Auth0: "If the array is empty or the property is not specified, the connection name will be added as realm."
+    const realms = settings.realms?.length ? settings.realms : [name];
+    const columns = { ...columnsOf(settings), realms, options: settings.options ?? {}, name, strategy };
+    return view(await this.connections.create(newId('con'), columns, enabled_clients));
+  }
+
+  list(query: ListConnectionsQuery): Promise<ListResult<'connections', Partial<ConnectionView>>> {
+    const window = pageWindow(query);
+    const source = this.connections.pages({ strategies: query.strategy, name: query.name });
+    return listPage('connections', window, source, (row) => selectFields(toConnectionView(row), query.fields, query.include_fields));
+  }
+
+  async get(id: string, { fields, include_fields }: ConnectionFieldsQuery): Promise<Partial<ConnectionWithClientsView>> {
+    const found = await this.connections.findWithClients(id);
+    if (!found) throw connectionNotFound();
+    return selectFields(view(found), fields, include_fields);
+  }
+
+  /** `options` replaces the stored options whole, as in Auth0; null clears them, as does a null `enabled_clients`. */
+  async update(id: string, { enabled_clients, options, ...settings }: UpdateConnectionDto): Promise<ConnectionWithClientsView> {
+    const columns: ConnectionColumns = columnsOf(settings);
+    if (options !== undefined) columns.options = options ?? {};
+    if (settings.realms?.length === 0) {
+      const current = await this.connections.findById(id);
+      if (!current) throw connectionNotFound();
+      columns.realms = [current.name];
+    }
+    return view(await this.connections.update(id, columns, enabled_clients === null ? [] : enabled_clients));
+  }
+
+  /** True when it existed (Auth0 answers 202 then, 204 when there was nothing to delete). */
+  remove(id: string): Promise<boolean> {
+    return this.connections.delete(id);
+  }
+}
+
+function columnsOf(settings: Omit<ConnectionSettingsDto, 'enabled_clients' | 'options'>): ConnectionColumns {
+  return {
+    display_name: settings.display_name,
+    is_domain_connection: settings.is_domain_connection,
+    show_as_button: settings.show_as_button,
+    realms: settings.realms,
+    metadata: settings.metadata,
+  };
+}
