@@ -1,0 +1,50 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { OrganizationConnectionRow } from './organization-connections.repository.js';
+
+export class OrganizationConnectionInformation {
+  @ApiProperty({ description: 'The name of the enabled connection.' }) name: string;
+  @ApiProperty({ description: 'The strategy of the enabled connection.' }) strategy: string;
+}
+
+/** Auth0's body for /organizations/{id}/enabled_connections. */
+export class OrganizationConnectionView {
+  @ApiProperty({ description: 'ID of the connection.' }) connection_id: string;
+  @ApiProperty({
+    description: 'When true, all users that log in with this connection will be automatically granted membership in the organization.',
+  })
+  assign_membership_on_login: boolean;
+  @ApiProperty({ description: 'Determines whether a connection should be displayed on this organization’s login prompt.' })
+  show_as_button: boolean;
+  @ApiProperty({
+    description: 'Determines whether organization signup should be enabled for this organization connection. Default: false.',
+  })
+  is_signup_enabled: boolean;
+  @ApiProperty({ type: OrganizationConnectionInformation }) connection: OrganizationConnectionInformation;
+}
+
+/**
+ * The newer /organizations/{id}/connections adds `is_enabled`: always true here. a0deploy compares it
+ * with its configuration's `is_enabled ?? true`, so an absent one would make it update every link on each run.
+ */
+export class OrganizationAllConnectionView extends OrganizationConnectionView {
+  @ApiProperty({ description: 'Whether the connection is enabled for the organization.' }) is_enabled: boolean;
+}
+
+export function toOrganizationConnectionView(row: OrganizationConnectionRow): OrganizationConnectionView {
+  return linkView(row);
+}
+
+export function toOrganizationAllConnectionView(row: OrganizationConnectionRow): OrganizationAllConnectionView {
+  return { ...linkView(row), is_enabled: true };
+}
+
+function linkView(row: OrganizationConnectionRow) {
+  return {
+    connection_id: row.connection_id,
+    assign_membership_on_login: row.assign_membership_on_login,
+    show_as_button: row.show_as_button,
+    // Auth0: "Default: false".
+    is_signup_enabled: row.is_signup_enabled ?? false,
+    connection: { name: row.connection.name, strategy: row.connection.strategy },
+  };
+}
