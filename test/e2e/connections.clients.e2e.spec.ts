@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { collect, Sdk } from '../support/sdk.js';
-import { a0deploy, a0deployClient, ConnectionFactories, sdkV7, type A0DeployClient } from '../support/connection-factories.js';
+import { a0deploy, a0deployClient, ConnectionFactories, paginate, sdkV7, type A0DeployClient } from '../support/connection-factories.js';
 import { Errors, expectError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -136,7 +136,7 @@ describe('connection clients, and the connection requests a0deploy 8.44 makes', 
       const social = await f.connection({ strategy: 'github' });
       const [client] = await clientIds(1);
       await f.enableClient(ids[54], client);
-      const databases = (await a0deploy.client.paginate(deploy.connections.list, {
+      const databases = (await paginate(deploy, 'connections', {
         strategy: ['auth0'],
         checkpoint: true,
         include_totals: true,
@@ -144,7 +144,7 @@ describe('connection clients, and the connection requests a0deploy 8.44 makes', 
       const listed = databases.map((c) => c.id);
       assert.ok(ids.every((id) => listed.includes(id)));
       assert.equal(listed.includes(social.id), false);
-      const all = (await a0deploy.client.paginate(deploy.connections.list, { checkpoint: true })) as { id: string }[];
+      const all = (await paginate(deploy, 'connections', { checkpoint: true })) as { id: string }[];
       assert.ok(all.some((c) => c.id === social.id));
       assert.deepEqual(await a0deploy.connections.getConnectionEnabledClients(deploy, ids[54]), [client]);
     });

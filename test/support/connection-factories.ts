@@ -87,6 +87,15 @@ export interface A0DeployClient {
   pool: unknown;
 }
 
+/**
+ * a0deploy's `paginate(this.client.<resource>.list, args)`: the method is passed unbound, as a0deploy
+ * passes it (its pagedClient proxy hands out a closure over the resource client, so that works).
+ */
+export function paginate(client: A0DeployClient, resource: 'connections' | 'organizations', args: object): Promise<unknown[]> {
+  const { list } = client[resource] as unknown as { list: unknown };
+  return a0deploy.client.paginate(list, args);
+}
+
 const require = createRequire(import.meta.url);
 const A0DEPLOY = 'auth0-deploy-cli/lib/tools/auth0';
 
