@@ -25,7 +25,7 @@ export interface ConnectionColumns {
   metadata?: Record<string, string>;
 }
 
-export interface ConnectionFilter {
+interface ConnectionFilter {
   strategies?: string[];
   name?: string;
 }

@@ -1,7 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import type { OrganizationConnectionRow } from './organization-connections.repository.js';
 
-export class OrganizationConnectionInformation {
+class OrganizationConnectionInformation {
   @ApiProperty({ description: 'The name of the enabled connection.' }) name: string;
   @ApiProperty({ description: 'The strategy of the enabled connection.' }) strategy: string;
 }

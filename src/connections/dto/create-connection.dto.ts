@@ -5,7 +5,7 @@ import { FormBool, FormList } from '../../common/validation/coerce.js';
 import { CONNECTION_STRATEGIES } from './connection-strategies.js';
 
 /** Auth0's pattern for a connection name: alphanumerics, single hyphens inside. */
-export const CONNECTION_NAME = /^[a-zA-Z0-9](-[a-zA-Z0-9]|[a-zA-Z0-9])*$/;
+const CONNECTION_NAME = /^[a-zA-Z0-9](-[a-zA-Z0-9]|[a-zA-Z0-9])*$/;
 
 const METADATA = { maxProperties: 10, keyLength: [1, 255], valueMaxLength: 255 } satisfies Parameters<typeof IsStringMap>[0];
 

@@ -30,7 +30,7 @@ export const ENABLED_CLIENT_CHANGES_SCHEMA: SchemaObject = {
   },
 };
 
-export interface EnabledClientChange {
+interface EnabledClientChange {
   client_id: string;
   status: boolean;
 }
