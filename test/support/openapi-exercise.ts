@@ -1,8 +1,10 @@
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import type { Response } from 'supertest';
 import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
+import { newId } from '../../src/common/ids.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
@@ -21,12 +23,26 @@ export interface DocumentedOperation {
 
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
+async function enabledConnection(t: TestApp, organizationId: string) {
+  const connection = await t.prisma.connection.create({
+    data: { id: newId('con'), name: `fx-${randomBytes(5).toString('hex')}`, strategy: 'auth0' },
+  });
+  await t.prisma.organizationConnection.create({ data: { organization_id: organizationId, connection_id: connection.id } });
+  return connection;
+}
+
 async function makeFixtures(t: TestApp) {
+  const organization = await t.factories.organization();
   return {
-    organization: await t.factories.organization(),
+    organization,
     grant: await t.factories.clientGrant(),
     profile: await t.factories.tokenExchangeProfile(),
     client: await t.factories.client(),
+    // Enabled on the organization (the path's link); `spare` is the one a body may enable.
+    connection: await enabledConnection(t, organization.id),
+    spare: await t.prisma.connection.create({
+      data: { id: newId('con'), name: `spare-${randomBytes(5).toString('hex')}`, strategy: 'auth0' },
+    }),
   };
 }
 
@@ -38,9 +54,15 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'client-grants/{grant_id}': (fx) => fx.grant.id,
   'token-exchange-profiles/{id}': (fx) => fx.profile.id,
   'clients/{id}': (fx) => fx.client.client_id,
+  'connections/{id}': (fx) => fx.connection.id,
+  'enabled_connections/{connectionId}': (fx) => fx.connection.id,
+  'connections/{connection_id}': (fx) => fx.connection.id,
 };
 // Body properties that must name an existing resource to succeed.
-const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = { grant_id: (fx) => fx.grant.id };
+const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = {
+  grant_id: (fx) => fx.grant.id,
+  connection_id: (fx) => fx.spare.id,
+};
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
   Object.entries(document.paths).flatMap(([path, item]) =>
@@ -80,7 +102,8 @@ export async function exercise(
 }
 
 /** A body meeting every constraint: required properties, then optional ones up to minProperties, plus `extra`. */
-export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknown, extra: string[] = []) {
+export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknown, extra: string[] = []): (fx: Fixtures) => unknown {
+  if (schema.type === 'array') return () => validValue(schema);
   const names = Object.keys(schema.properties ?? {});
   const chosen = new Set(schema.required ?? []);
   for (const name of names) if (chosen.size < (schema.minProperties ?? 0)) chosen.add(name);
