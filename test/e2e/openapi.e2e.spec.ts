@@ -50,6 +50,15 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   // the old explorer's anchors (#!/Clients/post_rotate_secret) turned it into an underscore.
   'POST /clients/{id}/rotate-secret': 'post_rotate-secret',
   'POST /keys/signing/rotate': 'post_signing_keys',
+  'GET /users': 'get_users',
+  'POST /users': 'post_users',
+  'GET /users/{id}': 'get_users_by_id',
+  'PATCH /users/{id}': 'patch_users_by_id',
+  'DELETE /users/{id}': 'delete_users_by_id',
+  'GET /users-by-email': 'get_users-by-email',
+  'GET /organizations/{id}/members': 'get_members',
+  'POST /organizations/{id}/members': 'post_members',
+  'DELETE /organizations/{id}/members': 'delete_members',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

@@ -3,6 +3,7 @@ import type { Response } from 'supertest';
 import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
+import { UserFactories } from './user-factories.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
@@ -22,11 +23,17 @@ export interface DocumentedOperation {
 export type Fixtures = Awaited<ReturnType<typeof makeFixtures>>;
 
 async function makeFixtures(t: TestApp) {
+  const users = new UserFactories(t.prisma);
+  // A user may have a username only in a connection that requires one (Auth0's rule).
+  const usernameConnection = await users.connection({ options: { requires_username: true } });
   return {
     organization: await t.factories.organization(),
     grant: await t.factories.clientGrant(),
     profile: await t.factories.tokenExchangeProfile(),
     client: await t.factories.client(),
+    connection: await users.connection(),
+    usernameConnection,
+    user: await users.user(usernameConnection.id, { username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` }),
   };
 }
 
@@ -38,9 +45,16 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'client-grants/{grant_id}': (fx) => fx.grant.id,
   'token-exchange-profiles/{id}': (fx) => fx.profile.id,
   'clients/{id}': (fx) => fx.client.client_id,
+  'users/{id}': (fx) => fx.user.user_id,
 };
-// Body properties that must name an existing resource to succeed.
-const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = { grant_id: (fx) => fx.grant.id };
+// Body properties that must name an existing resource to succeed (given the other properties sent).
+const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<string>) => unknown>> = {
+  grant_id: (fx) => fx.grant.id,
+  connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
+  members: (fx) => [fx.user.user_id],
+};
+// Required query parameters, when a request does not give them.
+const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = { email: (fx) => must(fx.user.email, 'an email') };
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
   Object.entries(document.paths).flatMap(([path, item]) =>
@@ -73,8 +87,10 @@ export async function exercise(
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
+  const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required && query?.[p.name] === undefined);
+  const filled = Object.fromEntries(required.map((p) => [p.name, must(QUERY_VALUES[p.name], `a value for ?${p.name}`)(fx)]));
   const request = t.api[method.toLowerCase() as 'get'](url)
-    .query(query ?? {})
+    .query({ ...filled, ...query })
     .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
   return body ? request.send(body(fx) as object) : request;
 }
@@ -87,7 +103,7 @@ export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknow
   extra.forEach((name) => chosen.add(name));
   return (fx: Fixtures): Record<string, unknown> =>
     Object.fromEntries(
-      [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx) ?? validValue(must(schema.properties, 'properties')[name])]),
+      [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx, chosen) ?? validValue(must(schema.properties, 'properties')[name])]),
     );
 }
 
