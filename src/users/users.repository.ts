@@ -21,6 +21,8 @@ const updateFailed = mapDatabaseErrors({
   recordNotFound: userNotFound,
 });
 
+const NULLABLE = new Set(['email', 'name', 'nickname', 'username', 'last_login']);
+
 const WITH_CONNECTION = { connection: { select: { name: true } } } as const;
 
 export interface UserFilter {
@@ -48,7 +50,8 @@ export class UsersRepository {
   /** Ties broken by user_id, so pages never overlap. */
   list(filter: UserFilter, order: UserOrder | undefined, window: { skip: number; take: number }): Promise<UserRow[]> {
     const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ user_id: 'asc' }];
-    if (order) orderBy.unshift({ [order.field]: { sort: order.direction, nulls: order.direction === 'asc' ? 'first' : 'last' } });
+    // PostgreSQL puts nulls last ascending; Prisma accepts a nulls position on nullable columns only.
+    if (order) orderBy.unshift({ [order.field]: NULLABLE.has(order.field) ? { sort: order.direction, nulls: 'last' } : order.direction });
     return this.prisma.user.findMany({ where: whereOf(filter), orderBy, ...window, include: WITH_CONNECTION });
   }
 

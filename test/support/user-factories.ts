@@ -1,4 +1,6 @@
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
 import { MembersClient } from 'auth0/organizations/members';
 import { UsersClient } from 'auth0/users';
 import { MembersClient as MembersClientV6 } from 'auth0-v6/organizations/members';
@@ -62,4 +64,14 @@ export function userSdks(baseUrl: string, token: string) {
     usersV6: new UsersClientV6(options),
     membersV6: new MembersClientV6(options),
   };
+}
+
+/** An SDK call (v6 or v7) refused with our status and exactly our error body. */
+export async function sdkRejects(call: Promise<unknown>, status: number, errorCode: string, message: string): Promise<void> {
+  const error = (await call.then(
+    () => assert.fail(`expected a ${status} refusal`),
+    (e: unknown) => e,
+  )) as { statusCode?: number; body?: unknown };
+  assert.equal(error.statusCode, status, JSON.stringify(error.body));
+  assert.deepEqual(error.body, { statusCode: status, error: STATUS_CODES[status], message, errorCode });
 }
