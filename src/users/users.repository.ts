@@ -25,12 +25,12 @@ const NULLABLE = new Set(['email', 'name', 'nickname', 'username', 'last_login']
 
 const WITH_CONNECTION = { connection: { select: { name: true } } } as const;
 
-export interface UserFilter {
+interface UserFilter {
   connection?: string;
   terms: SearchTerm[];
 }
 
-export interface UserOrder {
+interface UserOrder {
   field: string;
   direction: 'asc' | 'desc';
 }

@@ -6,7 +6,7 @@ export type UserRow = User & { connection: { name: string } };
 
 const DATABASE_PROVIDER = 'auth0';
 
-export class UserIdentityView {
+class UserIdentityView {
   @ApiProperty({ description: 'Name of the connection containing this identity.' }) connection: string;
   @ApiProperty({ description: 'Unique identifier of the user for this identity.' }) user_id: string;
   @ApiProperty({ description: 'The type of identity provider.' }) provider: string;
