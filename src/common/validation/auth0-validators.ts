@@ -16,9 +16,9 @@ const ABSOLUTE_URI = /^[a-z][a-z0-9+.-]*:[^\s"<>\\^`{|}]+$/i;
 // What Auth0's `format: email` accepts in practice: one @, no whitespace, a dot in the domain.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Auth0's `format: email`. */
+/** Auth0's `format: email` (named apart from class-validator's isEmail, whose stricter rules Auth0 does not apply). */
 export const IsEmail = (): PropertyDecorator =>
-  ValidateBy({ name: 'isEmail', validator: { validate: (value: unknown) => typeof value === 'string' && EMAIL.test(value) } });
+  ValidateBy({ name: 'emailFormat', validator: { validate: (value: unknown) => typeof value === 'string' && EMAIL.test(value) } });
 
 /** Auth0's `format: uri`. */
 export const IsUri = (): PropertyDecorator =>
