@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
+import { OrganizationMembersController } from './organization-members.controller.js';
+import { OrganizationMembersRepository } from './organization-members.repository.js';
+import { OrganizationMembersService } from './organization-members.service.js';
 
 /** /organizations/{id}/members. */
-@Module({})
+@Module({
+  controllers: [OrganizationMembersController],
+  providers: [OrganizationMembersService, OrganizationMembersRepository],
+})
 export class OrganizationMembersModule {}

@@ -1,4 +1,14 @@
 import { Module } from '@nestjs/common';
+import { ConnectionsModule } from '../connections/connections.module.js';
+import { UsersByEmailController } from './users-by-email.controller.js';
+import { UsersController } from './users.controller.js';
+import { UsersRepository } from './users.repository.js';
+import { UsersService } from './users.service.js';
 
-@Module({})
+/** /users and /users-by-email: users of database connections. */
+@Module({
+  imports: [ConnectionsModule],
+  controllers: [UsersController, UsersByEmailController],
+  providers: [UsersService, UsersRepository],
+})
 export class UsersModule {}

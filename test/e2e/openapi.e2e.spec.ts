@@ -67,6 +67,15 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /organizations/{id}/connections/{connection_id}': 'get_organization_all_connection',
   'PATCH /organizations/{id}/connections/{connection_id}': 'update_organization_all_connection',
   'DELETE /organizations/{id}/connections/{connection_id}': 'delete_organization_all_connection',
+  'GET /users': 'get_users',
+  'POST /users': 'post_users',
+  'GET /users/{id}': 'get_users_by_id',
+  'PATCH /users/{id}': 'patch_users_by_id',
+  'DELETE /users/{id}': 'delete_users_by_id',
+  'GET /users-by-email': 'get_users-by-email',
+  'GET /organizations/{id}/members': 'get_members',
+  'POST /organizations/{id}/members': 'post_members',
+  'DELETE /organizations/{id}/members': 'delete_members',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

@@ -5,6 +5,7 @@ import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
 import { newId } from '../../src/common/ids.js';
+import { UserFactories } from './user-factories.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
@@ -33,6 +34,9 @@ async function enabledConnection(t: TestApp, organizationId: string) {
 
 async function makeFixtures(t: TestApp) {
   const organization = await t.factories.organization();
+  const users = new UserFactories(t.prisma);
+  // A user may have a username only in a connection that requires one (Auth0's rule).
+  const usernameConnection = await users.connection({ options: { requires_username: true } });
   return {
     organization,
     grant: await t.factories.clientGrant(),
@@ -43,6 +47,8 @@ async function makeFixtures(t: TestApp) {
     spare: await t.prisma.connection.create({
       data: { id: newId('con'), name: `spare-${randomBytes(5).toString('hex')}`, strategy: 'auth0' },
     }),
+    usernameConnection,
+    user: await users.user(usernameConnection.id, { username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` }),
   };
 }
 
@@ -57,12 +63,17 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'connections/{id}': (fx) => fx.connection.id,
   'enabled_connections/{connectionId}': (fx) => fx.connection.id,
   'connections/{connection_id}': (fx) => fx.connection.id,
+  'users/{id}': (fx) => fx.user.user_id,
 };
-// Body properties that must name an existing resource to succeed.
-const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = {
+// Body properties that must name an existing resource to succeed (given the other properties sent).
+const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<string>) => unknown>> = {
   grant_id: (fx) => fx.grant.id,
   connection_id: (fx) => fx.spare.id,
+  connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
+  members: (fx) => [fx.user.user_id],
 };
+// Required query parameters, when a request does not give them.
+const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = { email: (fx) => must(fx.user.email, 'an email') };
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
   Object.entries(document.paths).flatMap(([path, item]) =>
@@ -95,8 +106,10 @@ export async function exercise(
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
+  const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required && query?.[p.name] === undefined);
+  const filled = Object.fromEntries(required.map((p) => [p.name, must(QUERY_VALUES[p.name], `a value for ?${p.name}`)(fx)]));
   const request = t.api[method.toLowerCase() as 'get'](url)
-    .query(query ?? {})
+    .query({ ...filled, ...query })
     .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
   return body ? request.send(body(fx) as object) : request;
 }
@@ -110,7 +123,7 @@ export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknow
   extra.forEach((name) => chosen.add(name));
   return (fx: Fixtures): Record<string, unknown> =>
     Object.fromEntries(
-      [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx) ?? validValue(must(schema.properties, 'properties')[name])]),
+      [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx, chosen) ?? validValue(must(schema.properties, 'properties')[name])]),
     );
 }
 

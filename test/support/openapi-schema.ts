@@ -107,6 +107,7 @@ function validValue(schema: Schema, length: number | undefined, valid: (s: Schem
     default: {
       const target = length ?? Math.min(Math.max(schema.minLength ?? 0, 20), schema.maxLength ?? 20);
       if (schema.format === 'uri') return fit(`urn:test:${hex()}`, target);
+      if (schema.format === 'email' && length === undefined) return `t${hex()}@example.com`;
       if (schema.format === 'date-time') return new Date().toISOString();
       if (length !== undefined || !schema.pattern) return fit(`t${hex()}`, target);
       const pattern = new RegExp(schema.pattern);
@@ -120,13 +121,14 @@ function validValue(schema: Schema, length: number | undefined, valid: (s: Schem
 function violations(schema: Schema, schemas: DocumentSchemas): [string, unknown][] {
   const found: [string, unknown][] = [];
   const type = typeOf(schema);
-  // `{}`: any JSON value (a free-form object's values, e.g. a connection's options), so nothing breaks it.
-  if (type === undefined && Object.keys(schema).length === 0) return found;
+  // `{}` or a schema with nothing but a description: any JSON value (a connection's options, metadata values), so nothing breaks it.
+  if (Object.keys(schema).every((keyword) => keyword === 'description')) return found;
   if (type === 'string' || type === undefined) {
     found.push(['type', 12345]);
     if (schema.maxLength !== undefined) found.push(['maxLength', schemas.validValue(schema, schema.maxLength + 1)]);
     if (schema.minLength) found.push(['minLength', schemas.validValue(schema, schema.minLength - 1)]);
     if (schema.format === 'uri') found.push(['format', fit('not a uri ', schema.minLength ?? 10)]);
+    if (schema.format === 'email') found.push(['format', 'not-an-email']);
     if (schema.pattern) found.push(['pattern', notMatching(schema)]);
     if (schema.enum) found.push(['enum', 'not-a-listed-value']);
   } else if (type === 'array') {

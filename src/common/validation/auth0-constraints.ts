@@ -76,6 +76,10 @@ export const AUTH0_CONSTRAINTS = constraints({
   }),
 
   isUri: { message: (value) => `Object didn't pass validation for format uri: ${String(value)}`, schema: () => ({ format: 'uri' }) },
+  emailFormat: {
+    message: (value) => `Object didn't pass validation for format email: ${String(value)}`,
+    schema: () => ({ format: 'email' }),
+  },
   matches: {
     message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`,
     schema: ([pattern]) => ({ pattern: source(pattern) }),

@@ -1,0 +1,76 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { MemberRow } from './organization-members.view.js';
+import { memberNotFound } from './organization-members.errors.js';
+import { organizationNotFound } from './organization-errors.js';
+
+const failed = mapDatabaseErrors({
+  constraints: {
+    // Deleted between the check and the insert: they no longer exist.
+    organization_members_user_id_fkey: memberNotFound,
+    organization_members_organization_id_fkey: organizationNotFound,
+  },
+});
+
+// One round trip: the organization's existence, and the removal when it exists.
+const REMOVE_SQL = `
+  WITH org AS (SELECT id FROM organizations WHERE id = $1),
+       removed AS (
+         DELETE FROM organization_members
+         WHERE organization_id IN (SELECT id FROM org) AND user_id = ANY($2::text[])
+       )
+  SELECT EXISTS (SELECT 1 FROM org) AS found`;
+
+type Addition = 'added' | 'organization_missing' | 'user_missing';
+
+@Injectable()
+export class OrganizationMembersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async organizationExists(id: string): Promise<boolean> {
+    return (await this.prisma.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
+  }
+
+  /** The members, ordered by user id (both paging styles). */
+  pages(organizationId: string): PageSource<MemberRow> {
+    return {
+      rows: async ({ skip, take, afterId }) => {
+        const users = await this.prisma.user.findMany({
+          where: { organizations: { some: { organization_id: organizationId } }, ...(afterId ? { user_id: { gt: afterId } } : {}) },
+          orderBy: { user_id: 'asc' },
+          select: { user_id: true, email: true, picture: true, name: true },
+          skip,
+          take,
+        });
+        return users.map(({ user_id, ...profile }) => ({ id: user_id, ...profile }));
+      },
+      count: () => this.prisma.organizationMember.count({ where: { organization_id: organizationId } }),
+    };
+  }
+
+  /** All or none; users already members stay as they are (adding is idempotent, as in Auth0). */
+  add(organizationId: string, userIds: string[]): Promise<Addition> {
+    const unique = [...new Set(userIds)];
+    return this.prisma
+      .$transaction(async (tx): Promise<Addition> => {
+        // A share lock keeps the organization from being deleted under the insert.
+        const found = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${organizationId} FOR SHARE`;
+        if (found.length === 0) return 'organization_missing';
+        if ((await tx.user.count({ where: { user_id: { in: unique } } })) !== unique.length) return 'user_missing';
+        await tx.organizationMember.createMany({
+          data: unique.map((user_id) => ({ organization_id: organizationId, user_id })),
+          skipDuplicates: true,
+        });
+        return 'added';
+      })
+      .catch(failed);
+  }
+
+  /** False when the organization does not exist; ids that are not members are ignored. */
+  async remove(organizationId: string, userIds: string[]): Promise<boolean> {
+    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, userIds])).at(0);
+    return row?.found === true;
+  }
+}

@@ -1,0 +1,31 @@
+import { Injectable } from '@nestjs/common';
+import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import type { ListOrganizationMembersQuery } from './organization-members.dto.js';
+import { memberNotFound } from './organization-members.errors.js';
+import { OrganizationMembersRepository } from './organization-members.repository.js';
+import { projectMember, toMemberView, type OrganizationMemberView } from './organization-members.view.js';
+import { organizationNotFound } from './organization-errors.js';
+
+@Injectable()
+export class OrganizationMembersService {
+  constructor(private readonly members: OrganizationMembersRepository) {}
+
+  async list(organizationId: string, query: ListOrganizationMembersQuery): Promise<ListResult<'members', Partial<OrganizationMemberView>>> {
+    const window = pageWindow(query);
+    if (!(await this.members.organizationExists(organizationId))) throw organizationNotFound();
+    return listPage('members', window, this.members.pages(organizationId), (row) =>
+      projectMember(toMemberView(row), query.fields, query.include_fields),
+    );
+  }
+
+  async add(organizationId: string, userIds: string[]): Promise<void> {
+    const outcome = await this.members.add(organizationId, userIds);
+    if (outcome === 'organization_missing') throw organizationNotFound();
+    if (outcome === 'user_missing') throw memberNotFound();
+  }
+
+  /** Only a missing organization is an error; removing a non-member changes nothing. */
+  async remove(organizationId: string, userIds: string[]): Promise<void> {
+    if (!(await this.members.remove(organizationId, userIds))) throw organizationNotFound();
+  }
+}

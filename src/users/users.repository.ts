@@ -1,0 +1,99 @@
+import { Injectable } from '@nestjs/common';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Prisma } from '../generated/prisma/client.js';
+import type { UserRow } from './dto/user.view.js';
+import { connectionNotFound, emailTaken, userExists, userNotFound, usernameTaken } from './user-errors.js';
+import type { SearchTerm } from './user-search.js';
+
+// The unique indexes decide duplicates, so two concurrent creates cannot both win.
+const createFailed = mapDatabaseErrors({
+  constraints: {
+    users_pkey: userExists,
+    users_connection_id_email_key: userExists,
+    users_connection_id_username_key: userExists,
+    // A connection deleted between the lookup and the insert no longer exists.
+    users_connection_id_fkey: connectionNotFound,
+  },
+});
+const updateFailed = mapDatabaseErrors({
+  constraints: { users_connection_id_email_key: emailTaken, users_connection_id_username_key: usernameTaken },
+  recordNotFound: userNotFound,
+});
+
+const NULLABLE = new Set(['email', 'name', 'nickname', 'username', 'last_login']);
+
+const WITH_CONNECTION = { connection: { select: { name: true } } } as const;
+
+interface UserFilter {
+  connection?: string;
+  terms: SearchTerm[];
+}
+
+interface UserOrder {
+  field: string;
+  direction: 'asc' | 'desc';
+}
+
+@Injectable()
+export class UsersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.UserUncheckedCreateInput): Promise<UserRow> {
+    return this.prisma.user.create({ data, include: WITH_CONNECTION }).catch(createFailed);
+  }
+
+  async find(userId: string): Promise<UserRow | undefined> {
+    return (await this.prisma.user.findUnique({ where: { user_id: userId }, include: WITH_CONNECTION })) ?? undefined;
+  }
+
+  /** Ties broken by user_id, so pages never overlap. */
+  list(filter: UserFilter, order: UserOrder | undefined, window: { skip: number; take: number }): Promise<UserRow[]> {
+    const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ user_id: 'asc' }];
+    // PostgreSQL puts nulls last ascending; Prisma accepts a nulls position on nullable columns only.
+    if (order) orderBy.unshift({ [order.field]: NULLABLE.has(order.field) ? { sort: order.direction, nulls: 'last' } : order.direction });
+    return this.prisma.user.findMany({ where: whereOf(filter), orderBy, ...window, include: WITH_CONNECTION });
+  }
+
+  count(filter: UserFilter): Promise<number> {
+    return this.prisma.user.count({ where: whereOf(filter) });
+  }
+
+  byEmail(email: string): Promise<UserRow[]> {
+    return this.prisma.user.findMany({ where: { email: email.toLowerCase() }, orderBy: { user_id: 'asc' }, include: WITH_CONNECTION });
+  }
+
+  /**
+   * Reads the row under a lock and writes what `changes` makes of it, so two concurrent metadata
+   * merges both land. Throws the 404 when there is no such user.
+   */
+  update(userId: string, changes: (current: UserRow) => Prisma.UserUncheckedUpdateInput): Promise<UserRow> {
+    return this.prisma
+      .$transaction(async (tx) => {
+        await tx.$queryRaw`SELECT user_id FROM users WHERE user_id = ${userId} FOR UPDATE`;
+        const current = await tx.user.findUnique({ where: { user_id: userId }, include: WITH_CONNECTION });
+        if (!current) throw userNotFound();
+        return tx.user.update({
+          where: { user_id: userId },
+          data: { ...changes(current), updated_at: new Date() },
+          include: WITH_CONNECTION,
+        });
+      })
+      .catch(updateFailed);
+  }
+
+  /** Memberships go with the user (ON DELETE CASCADE). */
+  async delete(userId: string): Promise<void> {
+    await this.prisma.user.deleteMany({ where: { user_id: userId } });
+  }
+}
+
+function whereOf({ connection, terms }: UserFilter): Prisma.UserWhereInput {
+  const and: Prisma.UserWhereInput[] = connection === undefined ? [] : [{ connection: { name: connection } }];
+  for (const term of terms) {
+    if (!('prefix' in term)) and.push({ [term.field]: term.value });
+    else if (term.field === 'connection') and.push({ connection: { name: term.prefix ? { startsWith: term.value } : term.value } });
+    else and.push({ [term.field]: term.prefix ? { startsWith: term.value } : term.value });
+  }
+  return { AND: and };
+}
