@@ -50,6 +50,11 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   // the old explorer's anchors (#!/Clients/post_rotate_secret) turned it into an underscore.
   'POST /clients/{id}/rotate-secret': 'post_rotate-secret',
   'POST /keys/signing/rotate': 'post_signing_keys',
+  'GET /resource-servers': 'get_resource-servers',
+  'POST /resource-servers': 'post_resource-servers',
+  'GET /resource-servers/{id}': 'get_resource-servers_by_id',
+  'PATCH /resource-servers/{id}': 'patch_resource-servers_by_id',
+  'DELETE /resource-servers/{id}': 'delete_resource-servers_by_id',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

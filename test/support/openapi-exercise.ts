@@ -25,6 +25,7 @@ async function makeFixtures(t: TestApp) {
   return {
     organization: await t.factories.organization(),
     grant: await t.factories.clientGrant(),
+    resourceServer: await t.factories.resourceServer(),
     profile: await t.factories.tokenExchangeProfile(),
     client: await t.factories.client(),
   };
@@ -38,9 +39,15 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'client-grants/{grant_id}': (fx) => fx.grant.id,
   'token-exchange-profiles/{id}': (fx) => fx.profile.id,
   'clients/{id}': (fx) => fx.client.client_id,
+  'resource-servers/{id}': (fx) => fx.resourceServer.id,
 };
 // Body properties that must name an existing resource to succeed.
-const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = { grant_id: (fx) => fx.grant.id };
+// A client grant names an existing API, and only scopes that API defines.
+const BODY_VALUES: Partial<Record<string, (fx: Fixtures) => unknown>> = {
+  grant_id: (fx) => fx.grant.id,
+  audience: (fx) => fx.resourceServer.identifier,
+  scope: () => ['read:things'],
+};
 
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
   Object.entries(document.paths).flatMap(([path, item]) =>
