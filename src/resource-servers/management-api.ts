@@ -4,7 +4,7 @@ import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../signing-keys/token-lifetime.js
 import type { ResourceServerView } from './dto/resource-server.view.js';
 
 /** What Auth0 calls the API every tenant has: this one. */
-export const MANAGEMENT_API_NAME = 'Auth0 Management API';
+const MANAGEMENT_API_NAME = 'Auth0 Management API';
 
 /**
  * Auth0 describes each scope of its own API in words ("read:client_grants" is "Read Client
