@@ -20,7 +20,7 @@ export class ClientGrantsController {
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
   @ApiCreatedResponse({ type: ClientGrantView, description: 'The client grant was created.' })
-  @ApiErrors(400, 409)
+  @ApiErrors(400, 404, 409)
   create(@Body() dto: CreateClientGrantDto): Promise<ClientGrantView> {
     return this.grants.create(dto);
   }

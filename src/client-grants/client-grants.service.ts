@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { GlobalClients } from '../clients/global-clients.js';
-import { clientGrantNotFound } from './client-grant-errors.js';
+import { ResourceServerCatalog } from '../resource-servers/resource-server-catalog.js';
+import { audienceNotFound, clientGrantNotFound, scopesNotOfAudience } from './client-grant-errors.js';
 import { ClientGrantsRepository } from './client-grants.repository.js';
 import { toClientGrantView, type ClientGrantView } from './dto/client-grant.view.js';
 import type { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
@@ -14,9 +15,11 @@ export class ClientGrantsService {
   constructor(
     private readonly grants: ClientGrantsRepository,
     private readonly globalClients: GlobalClients,
+    private readonly apis: ResourceServerCatalog,
   ) {}
 
   async create(dto: CreateClientGrantDto): Promise<ClientGrantView> {
+    await this.checkScopes(dto.audience, dto.scope ?? []);
     const row = await this.grants.create({
       id: newId('cgr'),
       client_id: dto.client_id,
@@ -39,7 +42,19 @@ export class ClientGrantsService {
   }
 
   async update(id: string, dto: UpdateClientGrantDto): Promise<ClientGrantView> {
+    if (dto.scope !== undefined) {
+      const grant = await this.grants.find(id);
+      if (!grant) throw clientGrantNotFound();
+      await this.checkScopes(grant.audience, dto.scope);
+    }
     return toClientGrantView(await this.grants.update(id, dto));
+  }
+
+  /** A grant is for an API of the tenant (404 otherwise), and only for scopes that API defines (400). */
+  private async checkScopes(audience: string, scopes: string[]): Promise<void> {
+    const api = await this.apis.find(audience);
+    if (!api) throw audienceNotFound();
+    if (scopes.some((scope) => !api.scopes.includes(scope))) throw scopesNotOfAudience();
   }
 
   /**

@@ -5,9 +5,9 @@ import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { SigningKeyStore } from '../signing-keys/signing-key.store.js';
-import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../signing-keys/token-lifetime.js';
+import { ResourceServerCatalog, type Audience } from '../resource-servers/resource-server-catalog.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
-import { signRs256 } from './jwt-signer.js';
+import { signJwt, type JwtKey } from './jwt-signer.js';
 import type { ClientCredentialsRequest } from './token-request.js';
 
 export interface TokenResponse {
@@ -26,6 +26,7 @@ export class TokenIssuer {
     private readonly keys: SigningKeyStore,
     private readonly config: AppConfig,
     private readonly failures: FailedAttemptsLimiter,
+    private readonly apis: ResourceServerCatalog,
   ) {}
 
   async issue(request: ClientCredentialsRequest, ip: string): Promise<TokenResponse> {
@@ -38,6 +39,9 @@ export class TokenIssuer {
     if (!client.grant_types.includes('client_credentials')) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
+    const api = await this.apis.find(request.audience);
+    // Auth0's answer for an audience that names no API of the tenant.
+    if (!api) throw new OAuthError(HttpStatus.FORBIDDEN, 'access_denied', `Service not found: ${request.audience}`);
     const grant = await this.grants.findFor(client.client_id, request.audience);
     if (!grant) {
       throw new OAuthError(
@@ -48,23 +52,32 @@ export class TokenIssuer {
     }
     const scopes = grantedScopes(request.scopes, grant.scope);
     const now = Math.floor(Date.now() / 1000);
-    const { kid, key } = await this.keys.current();
     const claims = {
       iss: this.config.tokenIssuer,
       sub: `${client.client_id}@clients`,
       aud: request.audience,
       iat: now,
-      exp: now + ACCESS_TOKEN_LIFETIME_SECONDS,
+      exp: now + api.tokenLifetime,
       scope: scopes.join(' '),
       gty: 'client-credentials',
       azp: client.client_id,
     };
     return {
-      access_token: signRs256(claims, key, kid),
+      access_token: signJwt(claims, await this.signer(api)),
       token_type: 'Bearer',
-      expires_in: ACCESS_TOKEN_LIFETIME_SECONDS,
+      expires_in: api.tokenLifetime,
       scope: claims.scope,
     };
+  }
+
+  /** The API's algorithm: its own secret for HS256, our current RSA key (and its kid) otherwise. */
+  private async signer(api: Audience): Promise<JwtKey> {
+    if (api.signingAlg === 'HS256') {
+      if (api.secret === undefined) throw new Error(`resource server ${api.identifier} signs with HS256 but has no secret`);
+      return { alg: 'HS256', secret: api.secret };
+    }
+    const { kid, key } = await this.keys.current();
+    return { alg: api.signingAlg, key, kid };
   }
 }
 

@@ -1,6 +1,10 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiProperty, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
+// class-transformer keeps @Type's metadata here (its types live apart from its cjs build);
+// @nestjs/mapped-types reads it the same way.
+import { createRequire } from 'node:module';
+import type { MetadataStorage as TransformMetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import { getMetadataStorage, IS_OPTIONAL, ValidationTypes } from 'class-validator';
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, isAuth0Constraint } from '../common/validation/auth0-constraints.js';
 import { MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
@@ -76,6 +80,9 @@ function documentClass(type: Type, read: Set<Type>): void {
         if (rule.name === IS_OPTIONAL) schema.nullable = true;
       } else if (rule.type === ValidationTypes.NESTED_VALIDATION) {
         nested = Reflect.getMetadata('design:type', type.prototype as object, property) as Type | undefined;
+        // An array of objects (@ValidateNested({ each: true })): its items' class is the one its
+        // @Type(() => Class) names (mapped types such as PartialType copy that, not the design type).
+        if (rule.each) nested = itemClass(type, property);
         if (!nested || rulesOf(nested).length === 0)
           throw new Error(`${where}: @ValidateNested needs a property typed with a validated class`);
         documentClass(nested, read);
@@ -85,8 +92,21 @@ function documentClass(type: Type, read: Set<Type>): void {
         throw new Error(`${where}: constraint ${rule.name ?? rule.type} has no Auth0 wording and schema in auth0-constraints.ts`);
       }
     }
-    // A nested object is documented by its class (a $ref to its schema), not as a bare object.
+    // A nested object is documented by its class (a $ref to its schema), not as a bare object;
+    // an array of them by its items' class, stated here since mapped types may not carry it.
     if (nested) delete schema.type;
+    if (nested && rules.some((rule) => rule.type === ValidationTypes.NESTED_VALIDATION && rule.each))
+      Object.assign(schema, { type: nested, isArray: true });
     ApiProperty({ ...schema, ...(Object.keys(items).length > 0 ? { items } : {}) })(type.prototype as object, property);
   }
+}
+
+const { defaultMetadataStorage } = createRequire(import.meta.url)('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: TransformMetadataStorage;
+};
+
+function itemClass(type: Type, property: string): Type | undefined {
+  return (
+    defaultMetadataStorage.findTypeMetadata(type, property) as ReturnType<TransformMetadataStorage['findTypeMetadata']> | undefined
+  )?.typeFunction() as Type | undefined;
 }

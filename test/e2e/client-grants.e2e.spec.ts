@@ -13,14 +13,20 @@ const duplicate = ['client_grant_conflict', 'A client grant for this client_id a
 describe('client-grants', () => {
   let t: TestApp;
   let auth: string;
+  // Grants name a real API and only its scopes: one API defining every scope these tests grant.
+  const api = `https://api-${Math.random().toString(36).slice(2, 10)}.example.com/`;
   before(async () => {
     t = await startTestApp();
     auth = await t.bearer(ALL);
+    await t.factories.resourceServer({
+      identifier: api,
+      scopes: ['read:things', 'write:things', 'other', 'read:a', 'read:b', 'read:only', 'a:b', 'x:y'],
+    });
   });
   after(() => t.close());
 
   const rnd = () => Math.random().toString(36).slice(2, 10);
-  const newGrant = () => ({ client_id: `client_${rnd()}`, audience: `https://api-${rnd()}.example.com/` });
+  const newGrant = () => ({ client_id: `client_${rnd()}`, audience: api });
   const create = (body: object) => t.api.post('/api/v2/client-grants').set('Authorization', auth).send(body);
 
   describe('POST /client-grants', () => {
@@ -148,7 +154,7 @@ describe('client-grants', () => {
     const patch = (id: string) => t.api.patch(`/api/v2/client-grants/${id}`).set('Authorization', auth);
 
     it('200 with the updated grant', async () => {
-      const grant = await t.factories.clientGrant();
+      const grant = await t.factories.clientGrant({ audience: api });
       const res = await patch(grant.id).send({ scope: ['a:b'], organization_usage: 'allow', allow_any_organization: true });
       assert.equal(res.status, 200);
       assert.deepEqual(res.body, {
@@ -162,7 +168,7 @@ describe('client-grants', () => {
     });
 
     it('null unsets organization_usage and allow_any_organization, which then disappear from the answer', async () => {
-      const grant = await t.factories.clientGrant();
+      const grant = await t.factories.clientGrant({ audience: api });
       await t.prisma.clientGrant.update({ where: { id: grant.id }, data: { organization_usage: 'deny', allow_any_organization: true } });
       const res = await patch(grant.id).send({ organization_usage: null, allow_any_organization: null });
       assert.equal(res.status, 200);
@@ -174,7 +180,7 @@ describe('client-grants', () => {
     });
 
     it('accepts a form body', async () => {
-      const grant = await t.factories.clientGrant();
+      const grant = await t.factories.clientGrant({ audience: api });
       const res = await patch(grant.id).type('form').send('allow_any_organization=false&scope=x:y');
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.deepEqual([res.body.scope, res.body.allow_any_organization], [['x:y'], false]);

@@ -76,6 +76,11 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /organizations/{id}/members': 'get_members',
   'POST /organizations/{id}/members': 'post_members',
   'DELETE /organizations/{id}/members': 'delete_members',
+  'GET /resource-servers': 'get_resource-servers',
+  'POST /resource-servers': 'post_resource-servers',
+  'GET /resource-servers/{id}': 'get_resource-servers_by_id',
+  'PATCH /resource-servers/{id}': 'patch_resource-servers_by_id',
+  'DELETE /resource-servers/{id}': 'delete_resource-servers_by_id',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { newId } from '../../src/common/ids.js';
 import type { PrismaService } from '../../src/database/prisma.service.js';
+// Used inside methods only, so the import cycle with test-app.ts is harmless.
+import { AUDIENCE } from './test-app.js';
 
 const unique = (): string => randomBytes(5).toString('hex');
 
@@ -14,14 +16,36 @@ export class Factories {
     });
   }
 
-  clientGrant(overrides: { client_id?: string; audience?: string; scope?: string[] } = {}) {
-    return this.prisma.clientGrant.create({
+  /** An API whose scopes are `scopes` (a random identifier unless given), signed as Auth0's default, RS256. */
+  resourceServer(
+    overrides: { identifier?: string; scopes?: string[]; signing_alg?: string; signing_secret?: string; token_lifetime?: number } = {},
+  ) {
+    const identifier = overrides.identifier ?? `https://api-${unique()}.example.com/`;
+    return this.prisma.resourceServer.create({
       data: {
-        id: newId('cgr'),
-        client_id: overrides.client_id ?? `client_${unique()}`,
-        audience: overrides.audience ?? `https://api-${unique()}.example.com/`,
-        scope: overrides.scope ?? ['read:things'],
+        id: randomBytes(12).toString('hex'),
+        identifier,
+        name: `api ${unique()}`,
+        scopes: (overrides.scopes ?? ['read:things']).map((value) => ({ value, description: value })),
+        signing_alg: overrides.signing_alg,
+        signing_secret: overrides.signing_secret,
+        token_lifetime: overrides.token_lifetime,
       },
+    });
+  }
+
+  /**
+   * A grant for `audience`, whose API is made (with the grant's scopes) when it does not exist yet:
+   * grants only ever name a real API. The Management API is never stored.
+   */
+  async clientGrant(overrides: { client_id?: string; audience?: string; scope?: string[] } = {}) {
+    const scope = overrides.scope ?? ['read:things'];
+    const audience = overrides.audience ?? `https://api-${unique()}.example.com/`;
+    if (audience !== AUDIENCE && !(await this.prisma.resourceServer.findUnique({ where: { identifier: audience } }))) {
+      await this.resourceServer({ identifier: audience, scopes: scope });
+    }
+    return this.prisma.clientGrant.create({
+      data: { id: newId('cgr'), client_id: overrides.client_id ?? `client_${unique()}`, audience, scope },
     });
   }
 
@@ -47,16 +71,22 @@ export class Factories {
 
   /** `count` client grants in one statement. */
   async clientGrants(count: number): Promise<string[]> {
-    const ids = Array.from({ length: count }, () => newId('cgr'));
-    await this.prisma.clientGrant.createMany({
-      data: ids.map((id) => ({
-        id,
-        client_id: `client_${unique()}`,
-        audience: `https://api-${unique()}.example.com/`,
-        scope: ['read:things'],
+    const grants = Array.from({ length: count }, () => ({
+      id: newId('cgr'),
+      client_id: `client_${unique()}`,
+      audience: `https://api-${unique()}.example.com/`,
+      scope: ['read:things'],
+    }));
+    await this.prisma.resourceServer.createMany({
+      data: grants.map(({ audience }) => ({
+        id: randomBytes(12).toString('hex'),
+        identifier: audience,
+        name: audience,
+        scopes: [{ value: 'read:things', description: 'read:things' }],
       })),
     });
-    return ids;
+    await this.prisma.clientGrant.createMany({ data: grants });
+    return grants.map(({ id }) => id);
   }
 
   /** `count` token exchange profiles in one statement. */

@@ -40,6 +40,7 @@ async function makeFixtures(t: TestApp) {
   return {
     organization,
     grant: await t.factories.clientGrant(),
+    resourceServer: await t.factories.resourceServer(),
     profile: await t.factories.tokenExchangeProfile(),
     client: await t.factories.client(),
     // Enabled on the organization (the path's link); `spare` is the one a body may enable.
@@ -64,10 +65,14 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'enabled_connections/{connectionId}': (fx) => fx.connection.id,
   'connections/{connection_id}': (fx) => fx.connection.id,
   'users/{id}': (fx) => fx.user.user_id,
+  'resource-servers/{id}': (fx) => fx.resourceServer.id,
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
+// A client grant names an existing API, and only scopes that API defines.
 const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<string>) => unknown>> = {
   grant_id: (fx) => fx.grant.id,
+  audience: (fx) => fx.resourceServer.identifier,
+  scope: () => ['read:things'],
   connection_id: (fx) => fx.spare.id,
   connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
   members: (fx) => [fx.user.user_id],

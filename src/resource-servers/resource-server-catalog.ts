@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import type { SigningAlgorithm } from './dto/resource-server-rules.js';
+import { managementApi } from './management-api.js';
+import { ResourceServersRepository } from './resource-servers.repository.js';
+import { SigningSecrets } from './signing-secrets.js';
+
+/** What grants and the token endpoint need to know of an API. */
+export interface Audience {
+  identifier: string;
+  scopes: string[];
+  signingAlg: SigningAlgorithm;
+  tokenLifetime: number;
+  /** HS256 only: the secret in clear. */
+  secret?: string;
+  system: boolean;
+}
+
+/** The APIs of the tenant by audience: the Management API (synthesised) and the stored ones. */
+@Injectable()
+export class ResourceServerCatalog {
+  constructor(
+    private readonly servers: ResourceServersRepository,
+    private readonly secrets: SigningSecrets,
+    private readonly config: AppConfig,
+  ) {}
+
+  async find(identifier: string): Promise<Audience | undefined> {
+    if (identifier === this.config.tokenAudience) {
+      const api = managementApi(identifier);
+      return {
+        identifier,
+        scopes: api.scopes.map((scope) => scope.value),
+        signingAlg: 'RS256',
+        tokenLifetime: api.token_lifetime,
+        system: true,
+      };
+    }
+    const row = await this.servers.findByIdentifier(identifier);
+    if (!row) return undefined;
+    return {
+      identifier,
+      scopes: (row.scopes as { value: string }[]).map((scope) => scope.value),
+      signingAlg: row.signing_alg as SigningAlgorithm,
+      tokenLifetime: row.token_lifetime,
+      secret: row.signing_alg === 'HS256' && row.signing_secret !== null ? this.secrets.open(row.signing_secret) : undefined,
+      system: false,
+    };
+  }
+}

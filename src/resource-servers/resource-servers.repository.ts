@@ -1,0 +1,61 @@
+import { Injectable } from '@nestjs/common';
+import type { PageSource } from '../common/pagination/pagination.js';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
+import { identifierTaken } from './resource-server-errors.js';
+
+// The unique index decides duplicate identifiers, so two concurrent creates cannot both win.
+const failed = mapDatabaseErrors({ constraints: { resource_servers_identifier_key: identifierTaken } });
+
+export type ResourceServerChanges = Omit<Prisma.ResourceServerUpdateInput, 'id' | 'identifier' | 'created_at'>;
+
+@Injectable()
+export class ResourceServersRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.ResourceServerCreateInput): Promise<ResourceServer> {
+    return this.prisma.resourceServer.create({ data }).catch(failed);
+  }
+
+  /** In creation order (Auth0 lists APIs oldest first), the id breaking ties; optionally only these identifiers. */
+  pages(identifiers?: string[]): PageSource<ResourceServer> {
+    const where: Prisma.ResourceServerWhereInput = identifiers ? { identifier: { in: identifiers } } : {};
+    return {
+      rows: ({ skip, take }) => this.prisma.resourceServer.findMany({ where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip, take }),
+      count: () => this.prisma.resourceServer.count({ where }),
+    };
+  }
+
+  /** Auth0 addresses a resource server by its id or by its identifier (the audience). */
+  async find(idOrIdentifier: string): Promise<ResourceServer | undefined> {
+    return (
+      (await this.prisma.resourceServer.findFirst({ where: { OR: [{ id: idOrIdentifier }, { identifier: idOrIdentifier }] } })) ?? undefined
+    );
+  }
+
+  async findByIdentifier(identifier: string): Promise<ResourceServer | undefined> {
+    return (await this.prisma.resourceServer.findUnique({ where: { identifier } })) ?? undefined;
+  }
+
+  /** Undefined when there is no such resource server. */
+  async update(id: string, changes: ResourceServerChanges): Promise<ResourceServer | undefined> {
+    const { count } = await this.prisma.resourceServer.updateMany({ where: { id }, data: { ...changes, updated_at: new Date() } });
+    return count === 0 ? undefined : this.find(id);
+  }
+
+  /**
+   * Removes the resource server and every client grant for its audience, in one transaction, as
+   * Auth0 does: a grant for an API that no longer exists could never be used, and a new API with
+   * the same identifier must not inherit the old one's grants (organization associations go with
+   * the grants, ON DELETE CASCADE). The grants' table belongs to client-grants; this one statement
+   * lives here so that both deletes commit together.
+   */
+  async delete(idOrIdentifier: string): Promise<void> {
+    await this.prisma.$transaction(async (tx) => {
+      const removed = await tx.$queryRaw<Pick<ResourceServer, 'identifier'>[]>`
+        DELETE FROM resource_servers WHERE id = ${idOrIdentifier} OR identifier = ${idOrIdentifier} RETURNING identifier`;
+      for (const row of removed) await tx.$executeRaw`DELETE FROM client_grants WHERE audience = ${row.identifier}`;
+    });
+  }
+}
