@@ -150,7 +150,7 @@ export class TlsTenant {
   }
 }
 
-export interface A0deployRun {
+interface A0deployRun {
   code: number | null;
   output: string;
 }
