@@ -3,13 +3,15 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
-import { freePort, PROJECT_ROOT, ServerProcess } from './server-process.js';
+import { freePort, ServerProcess } from './server-process.js';
 import { createTestDatabase, dropTestDatabase } from './test-database.js';
 
 const ADMIN = { id: 'a0deploy-e2e-admin', secret: 'a0deploy-e2e-secret-0123456789-0123456789' };
-const A0DEPLOY = join(PROJECT_ROOT, 'node_modules/.bin/a0deploy');
+// The file node_modules/.bin/a0deploy links to (the package's `bin`, which is also its `main`).
+const A0DEPLOY = fileURLToPath(import.meta.resolve('auth0-deploy-cli'));
 
 interface Reply {
   status: number;
@@ -156,7 +158,7 @@ interface A0deployRun {
 }
 
 /**
- * The real a0deploy (node_modules/.bin/a0deploy) as a child process, configured by environment
+ * The real a0deploy (what node_modules/.bin/a0deploy runs) as a child process, configured by environment
  * only, as in CI: NODE_EXTRA_CA_CERTS trusts the test certificate (Node reads it at startup).
  */
 export async function a0deploy(
@@ -165,7 +167,7 @@ export async function a0deploy(
   args: string[],
   env: Record<string, string>,
 ): Promise<A0deployRun> {
-  const child = spawn(A0DEPLOY, args, {
+  const child = spawn(process.execPath, [A0DEPLOY, ...args], {
     cwd: tenant.dir,
     env: {
       PATH: process.env.PATH,
