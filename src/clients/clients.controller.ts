@@ -7,6 +7,7 @@ import { ClientsService } from './clients.service.js';
 import { CreateClientDto } from './dto/create-client.dto.js';
 import type { ListResult } from '../common/pagination/pagination.js';
 import { ClientView, ClientWithSecretView } from './dto/client.view.js';
+import { ClientFieldsQuery } from './dto/client-fields.query.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
 
@@ -17,7 +18,7 @@ export class ClientsController {
 
   @Post()
   @Scopes('create:clients')
-  @ApiOperation({ operationId: 'post_clients', summary: 'Create a machine-to-machine client' })
+  @ApiOperation({ operationId: 'post_clients', summary: 'Create a client' })
   @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
   @ApiErrors(400)
   create(@Body() input: CreateClientDto): Promise<ClientWithSecretView> {
@@ -37,9 +38,9 @@ export class ClientsController {
   @Scopes('read:clients', 'read:client_keys')
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get client by ID' })
   @ApiOkResponse({ type: ClientView })
-  @ApiErrors(404)
-  get(@Param('id') id: string): Promise<ClientView> {
-    return this.clients.get(id);
+  @ApiErrors(400, 404)
+  get(@Param('id') id: string, @Query() query: ClientFieldsQuery): Promise<ClientView> {
+    return this.clients.get(id, query);
   }
 
   @Patch(':id')

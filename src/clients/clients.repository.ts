@@ -7,6 +7,24 @@ import { clientNotFound } from './client-errors.js';
 
 const failed = mapDatabaseErrors({ recordNotFound: clientNotFound });
 
+/** The list filters of GET /clients, already read from the query. */
+export interface ClientFilter {
+  isFirstParty?: boolean;
+  appTypes?: string[];
+  clientIds?: string[];
+  /** A filter nothing matches (is_global=true: there is no global client). */
+  nothing?: boolean;
+}
+
+function whereOf({ isFirstParty, appTypes, clientIds, nothing }: ClientFilter): Prisma.ClientWhereInput {
+  if (nothing) return { client_id: { in: [] } };
+  return {
+    ...(isFirstParty !== undefined ? { is_first_party: isFirstParty } : {}),
+    ...(appTypes ? { app_type: { in: appTypes } } : {}),
+    ...(clientIds ? { client_id: { in: clientIds } } : {}),
+  };
+}
+
 // Serialises the "is the tenant empty?" check across instances booting at the same moment.
 const FIRST_CLIENT_LOCK_KEY = 72707370;
 
@@ -34,23 +52,50 @@ export class ClientsRepository {
   }
 
   /** Ordered by client_id, the unique key, so pages stay stable while clients are added. */
-  pages(): PageSource<Client & { id: string }> {
+  pages(filter: ClientFilter = {}): PageSource<Client & { id: string }> {
+    const where = whereOf(filter);
     return {
       rows: async ({ skip, take, afterId }) => {
         const rows = await this.prisma.client.findMany({
-          where: afterId ? { client_id: { gt: afterId } } : {},
+          where: afterId ? { AND: [where, { client_id: { gt: afterId } }] } : where,
           orderBy: { client_id: 'asc' },
           skip,
           take,
         });
         return rows.map((row) => ({ ...row, id: row.client_id }));
       },
-      count: () => this.prisma.client.count(),
+      count: () => this.prisma.client.count({ where }),
     };
+  }
+
+  /** Clients holding a grant that is associated with the organization, or one that allows any organization. */
+  async withGrantMatching(match: { organizationId: string } | { allowAnyOrganization: true }): Promise<string[]> {
+    const grants = await this.prisma.clientGrant.findMany({
+      where:
+        'organizationId' in match
+          ? { organizations: { some: { organization_id: match.organizationId } } }
+          : { allow_any_organization: true },
+      select: { client_id: true },
+      distinct: ['client_id'],
+    });
+    return grants.map((grant) => grant.client_id);
   }
 
   async find(clientId: string): Promise<Client | undefined> {
     return (await this.prisma.client.findUnique({ where: { client_id: clientId } })) ?? undefined;
+  }
+
+  /**
+   * Reads the client locked, then writes what `change` makes of it: a PATCH merges into the
+   * stored settings, so two at once must not each overwrite the other's keys. 404 when absent.
+   */
+  updateWith(clientId: string, change: (current: Client) => Prisma.ClientUpdateInput): Promise<Client> {
+    return this.prisma.$transaction(async (tx) => {
+      await tx.$executeRaw`SELECT 1 FROM clients WHERE client_id = ${clientId} FOR UPDATE`;
+      const current = await tx.client.findUnique({ where: { client_id: clientId } });
+      if (!current) throw clientNotFound();
+      return tx.client.update({ where: { client_id: clientId }, data: change(current) });
+    });
   }
 
   /** Throws the 404 when there is no such client. */

@@ -2,10 +2,13 @@ import { Injectable } from '@nestjs/common';
 import { newId, randomAlphanumeric } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { clientNotFound } from './client-errors.js';
+import { clientFilter } from './client-filter.js';
+import { clientUpdate, newClientRow } from './client-records.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import { ClientsRepository } from './clients.repository.js';
+import type { ClientFieldsQuery } from './dto/client-fields.query.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
+import { selectFields, toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
@@ -20,7 +23,7 @@ export class ClientsService {
   /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
     const secret = newClientSecret();
-    const row = await this.clients.create(await newClient(input, randomAlphanumeric(32), secret));
+    const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await hashSecret(secret)));
     return toClientWithSecretView(row, secret);
   }
 
@@ -33,23 +36,24 @@ export class ClientsService {
     credentials: { clientId: string; secret: string },
     grant: { audience: string; scope: string[] },
   ): Promise<boolean> {
-    const client = await newClient(input, credentials.clientId, credentials.secret);
+    const client = newClientRow(input, credentials.clientId, await hashSecret(credentials.secret));
     return this.clients.createFirst(client, { id: newId('cgr'), client_id: credentials.clientId, ...grant });
   }
 
-  list(query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
-    return listPage('clients', pageWindow(query), this.clients.pages(), toClientView);
+  async list(query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
+    const filter = await clientFilter(query, this.clients);
+    const toView = (row: Parameters<typeof toClientView>[0]) => selectFields(toClientView(row), query.fields, query.include_fields);
+    return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
-  async get(clientId: string): Promise<ClientView> {
+  async get(clientId: string, { fields, include_fields }: ClientFieldsQuery = {}): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
-    return toClientView(row);
+    return selectFields(toClientView(row), fields, include_fields);
   }
 
   async update(clientId: string, changes: UpdateClientDto): Promise<ClientView> {
-    const { name, description, app_type, grant_types } = changes;
-    return toClientView(await this.clients.update(clientId, { name, description, app_type, grant_types, updated_at: new Date() }));
+    return toClientView(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)));
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
@@ -66,16 +70,4 @@ export class ClientsService {
     await this.clients.delete(clientId);
     await this.globalClients.revoke(clientId);
   }
-}
-
-/** Auth0's defaults for what the caller left out; only the secret's hash is kept. */
-async function newClient(input: CreateClientDto, clientId: string, secret: string) {
-  return {
-    client_id: clientId,
-    name: input.name,
-    description: input.description,
-    app_type: input.app_type ?? 'non_interactive',
-    grant_types: input.grant_types ?? ['client_credentials'],
-    secret_hash: await hashSecret(secret),
-  };
 }

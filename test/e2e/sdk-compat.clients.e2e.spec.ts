@@ -87,4 +87,38 @@ describe("the official auth0 SDK (v7) through the issuer's clients endpoints", (
       return true;
     });
   });
+
+  it("sends Auth0's client fields and list filters, and reads them back", async () => {
+    const sdk = Sdk.for(baseUrl, token);
+    const created = await sdk.clients.create({
+      name: 'sdk native app',
+      app_type: 'native',
+      is_first_party: false,
+      mobile: { ios: { team_id: 'T9', app_bundle_identifier: 'com.sdk' } },
+      native_social_login: { apple: { enabled: true } },
+      jwt_configuration: { lifetime_in_seconds: 300 },
+    });
+    const id = must(created.client_id);
+    assert.deepEqual(
+      [created.grant_types, created.token_endpoint_auth_method, created.jwt_configuration],
+      [['authorization_code', 'implicit', 'refresh_token'], 'none', { alg: 'RS256', lifetime_in_seconds: 300, secret_encoded: false }],
+    );
+    const listed = await collect(await sdk.clients.list({ app_type: 'native,spa', is_first_party: false, fields: 'client_id,mobile' }));
+    assert.deepEqual(listed, [{ client_id: id, mobile: { ios: { team_id: 'T9', app_bundle_identifier: 'com.sdk' } } }]);
+    const updated = await sdk.clients.update(id, { organization_usage: 'require', organization_require_behavior: 'pre_login_prompt' });
+    assert.deepEqual([updated.organization_usage, updated.organization_require_behavior], ['require', 'pre_login_prompt']);
+    const unset = await sdk.clients.update(id, { organization_usage: null, organization_require_behavior: null });
+    assert.ok(!('organization_usage' in unset) && !('organization_require_behavior' in unset));
+  });
+
+  it('raises UnauthorizedError for a bad token', async () => {
+    await assert.rejects(
+      Sdk.for(baseUrl, 'not-a-jwt').clients.get('anything'),
+      (error: InstanceType<typeof Management.UnauthorizedError>) => {
+        assert.ok(error instanceof Management.UnauthorizedError);
+        assert.equal((error.body as { message: string }).message, 'Invalid token');
+        return true;
+      },
+    );
+  });
 });

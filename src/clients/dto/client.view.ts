@@ -1,19 +1,56 @@
-import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import type { Client } from '../../generated/prisma/client.js';
 
-/** A client as Auth0 returns it from reads and updates: never its secret. */
+const strings = { type: [String] } as ApiPropertyOptions;
+const object = { type: 'object', additionalProperties: true } as ApiPropertyOptions;
+
+/**
+ * A client as Auth0 returns it from reads and updates: never its secret (only its hash is kept),
+ * and no created_at/updated_at, which Auth0's client object does not have. Every property is
+ * optional in the document because `fields`/`include_fields` may leave any of them out.
+ */
 export class ClientView {
-  @ApiProperty() client_id: string;
-  @ApiProperty() name: string;
-  @ApiPropertyOptional({ type: String }) description?: string;
-  @ApiProperty({ enum: ['non_interactive'] }) app_type: string;
-  @ApiProperty({ type: [String], description: 'Grant types this client may use; empty blocks it from /oauth/token.' })
-  grant_types: string[];
-  @ApiProperty({ enum: ['client_secret_post'] }) token_endpoint_auth_method: 'client_secret_post';
-  @ApiProperty({ type: Boolean, description: 'Always true: clients are made by the tenant itself.' }) is_first_party: true;
-  @ApiProperty({ type: Boolean, description: 'Always false: no client is the legacy global client.' }) global: false;
-  @ApiProperty({ format: 'date-time' }) created_at: string;
-  @ApiProperty({ format: 'date-time' }) updated_at: string;
+  @ApiPropertyOptional() client_id?: string;
+  @ApiPropertyOptional() name?: string;
+  @ApiPropertyOptional() description?: string;
+  @ApiPropertyOptional({ type: Boolean, description: 'Always false: no client is the legacy global client.' }) global?: false;
+  @ApiPropertyOptional() app_type?: string;
+  @ApiPropertyOptional({ type: [String], description: 'Grant types this client may use; only client_credentials is issued here.' })
+  grant_types?: string[];
+  @ApiPropertyOptional({ enum: ['none', 'client_secret_post', 'client_secret_basic'] }) token_endpoint_auth_method?: string;
+  @ApiPropertyOptional() is_first_party?: boolean;
+  @ApiPropertyOptional() oidc_conformant?: boolean;
+  @ApiPropertyOptional(strings) callbacks?: string[];
+  @ApiPropertyOptional(strings) allowed_origins?: string[];
+  @ApiPropertyOptional(strings) web_origins?: string[];
+  @ApiPropertyOptional(strings) allowed_logout_urls?: string[];
+  @ApiPropertyOptional(strings) allowed_clients?: string[];
+  @ApiPropertyOptional(object) jwt_configuration?: object;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: { type: 'string' } }) client_metadata?: Record<string, string>;
+  @ApiPropertyOptional(object) token_exchange?: object;
+  @ApiPropertyOptional() organization_usage?: string;
+  @ApiPropertyOptional() organization_require_behavior?: string;
+  // The settings, as accepted (CreateClientDto's base class).
+  @ApiPropertyOptional() logo_uri?: string;
+  @ApiPropertyOptional(strings) client_aliases?: string[];
+  @ApiPropertyOptional() sso?: boolean;
+  @ApiPropertyOptional() sso_disabled?: boolean;
+  @ApiPropertyOptional() cross_origin_authentication?: boolean;
+  @ApiPropertyOptional() cross_origin_loc?: string;
+  @ApiPropertyOptional() custom_login_page_on?: boolean;
+  @ApiPropertyOptional() custom_login_page?: string;
+  @ApiPropertyOptional() form_template?: string;
+  @ApiPropertyOptional() initiate_login_uri?: string;
+  @ApiPropertyOptional() is_token_endpoint_ip_header_trusted?: boolean;
+  @ApiPropertyOptional() require_pushed_authorization_requests?: boolean;
+  @ApiPropertyOptional() require_proof_of_possession?: boolean;
+  @ApiPropertyOptional() skip_non_verifiable_callback_uri_confirmation_prompt?: boolean;
+  @ApiPropertyOptional({ type: 'integer' }) par_request_expiry?: number;
+  @ApiPropertyOptional(strings) organization_discovery_methods?: string[];
+  @ApiPropertyOptional(object) mobile?: object;
+  @ApiPropertyOptional(object) native_social_login?: object;
+  @ApiPropertyOptional(object) refresh_token?: object;
+  @ApiPropertyOptional(object) oidc_logout?: object;
 }
 
 /**
@@ -26,21 +63,45 @@ export class ClientWithSecretView extends ClientView {
 }
 
 export function toClientView(row: Client): ClientView {
-  return {
+  const view: Record<string, unknown> = {
     client_id: row.client_id,
     name: row.name,
     ...(row.description !== null ? { description: row.description } : {}),
+    global: false,
     app_type: row.app_type,
     grant_types: row.grant_types,
-    token_endpoint_auth_method: 'client_secret_post',
-    is_first_party: true,
-    global: false,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    ...(row.token_endpoint_auth_method !== null ? { token_endpoint_auth_method: row.token_endpoint_auth_method } : {}),
+    is_first_party: row.is_first_party,
+    oidc_conformant: row.oidc_conformant,
+    callbacks: row.callbacks,
+    allowed_origins: row.allowed_origins,
+    web_origins: row.web_origins,
+    allowed_logout_urls: row.allowed_logout_urls,
+    allowed_clients: row.allowed_clients,
+    ...(row.jwt_configuration !== null ? { jwt_configuration: row.jwt_configuration } : {}),
+    client_metadata: row.client_metadata,
+    ...(row.token_exchange !== null ? { token_exchange: row.token_exchange } : {}),
+    ...(row.organization_usage !== null ? { organization_usage: row.organization_usage } : {}),
+    ...(row.organization_require_behavior !== null ? { organization_require_behavior: row.organization_require_behavior } : {}),
+    ...(row.settings as object),
   };
+  return view;
 }
 
 export function toClientWithSecretView(row: Client, secret: string): ClientWithSecretView {
   // toClientView builds a plain object (typed as the view class for @nestjs/swagger): nothing to lose by extending it.
   return Object.assign(toClientView(row), { client_secret: secret });
+}
+
+/**
+ * Auth0's `fields`/`include_fields`: the listed fields only, or all but them (include_fields=false).
+ * An empty list leaves the client whole.
+ */
+export function selectFields<V extends object>(view: V, fields: string | undefined, include = true): V {
+  const names = (fields ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  if (names.length === 0) return view;
+  return Object.fromEntries(Object.entries(view).filter(([key]) => names.includes(key) === include)) as V;
 }

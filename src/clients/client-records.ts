@@ -1,0 +1,98 @@
+import type { Client, Prisma } from '../generated/prisma/client.js';
+import { defaultGrantTypes, defaultTokenEndpointAuthMethod } from './client-types.js';
+import type { CreateClientDto } from './dto/create-client.dto.js';
+import { SETTINGS_KEYS } from './dto/client-settings.dto.js';
+import type { UpdateClientDto } from './dto/update-client.dto.js';
+
+type Json = Prisma.InputJsonObject;
+
+// What Auth0 gives a client the create did not configure (its answer to a bare POST /clients).
+const DEFAULT_JWT_CONFIGURATION = { alg: 'RS256', lifetime_in_seconds: 36000, secret_encoded: false };
+const DEFAULT_REFRESH_TOKEN = {
+  expiration_type: 'non-expiring',
+  leeway: 0,
+  infinite_token_lifetime: true,
+  infinite_idle_token_lifetime: true,
+  token_lifetime: 31557600,
+  idle_token_lifetime: 2592000,
+  rotation_type: 'non-rotating',
+};
+const DEFAULT_SETTINGS = {
+  sso_disabled: false,
+  cross_origin_authentication: false,
+  custom_login_page_on: true,
+  is_token_endpoint_ip_header_trusted: false,
+};
+
+/** Validated DTOs hold class instances; the database wants plain JSON. */
+const plain = (value: unknown): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
+
+function settingsOf(input: Partial<CreateClientDto> | UpdateClientDto): Record<string, unknown> {
+  const given = input as Record<string, unknown>;
+  return Object.fromEntries(SETTINGS_KEYS.filter((key) => given[key] !== undefined).map((key) => [key, plain(given[key])]));
+}
+
+/** The row of a new client: what was given, Auth0's defaults for the rest, and the secret's hash. */
+export function newClientRow(input: CreateClientDto, clientId: string, secretHash: string): Prisma.ClientCreateInput {
+  const appType = input.app_type ?? 'non_interactive';
+  const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
+  settings.refresh_token = { ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) };
+  return {
+    client_id: clientId,
+    name: input.name,
+    description: input.description,
+    app_type: appType,
+    grant_types: input.grant_types ?? defaultGrantTypes(appType),
+    token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType),
+    is_first_party: input.is_first_party,
+    oidc_conformant: input.oidc_conformant,
+    callbacks: input.callbacks,
+    allowed_origins: input.allowed_origins,
+    web_origins: input.web_origins,
+    allowed_logout_urls: input.allowed_logout_urls,
+    allowed_clients: input.allowed_clients,
+    jwt_configuration: { ...DEFAULT_JWT_CONFIGURATION, ...plain(input.jwt_configuration ?? {}) },
+    client_metadata: input.client_metadata ?? {},
+    token_exchange: input.token_exchange ? (plain(input.token_exchange) as Json) : undefined,
+    organization_usage: input.organization_usage,
+    organization_require_behavior: input.organization_require_behavior,
+    settings: settings as Json,
+    secret_hash: secretHash,
+  };
+}
+
+/**
+ * The update a PATCH makes to `current`. Top-level properties are replaced, except those Auth0
+ * merges: jwt_configuration and refresh_token (a0deploy re-sends them without the parts it
+ * strips, e.g. jwt_configuration.secret_encoded, and expects those kept) and client_metadata
+ * (a0deploy sends only the keys it wants set). null unsets what UpdateClientDto lets a PATCH unset.
+ */
+export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.ClientUpdateInput {
+  const settings: Record<string, unknown> = { ...(current.settings as object), ...settingsOf(changes) };
+  if (changes.refresh_token)
+    settings.refresh_token = { ...(current.settings as { refresh_token?: object }).refresh_token, ...plain(changes.refresh_token) };
+  const nullable = <T>(value: T | null | undefined) => (value === null ? null : value);
+  return {
+    name: changes.name,
+    description: changes.description,
+    app_type: changes.app_type,
+    grant_types: changes.grant_types,
+    token_endpoint_auth_method: nullable(changes.token_endpoint_auth_method),
+    is_first_party: changes.is_first_party,
+    oidc_conformant: changes.oidc_conformant,
+    callbacks: changes.callbacks,
+    allowed_origins: changes.allowed_origins,
+    web_origins: changes.web_origins,
+    allowed_logout_urls: changes.allowed_logout_urls,
+    allowed_clients: changes.allowed_clients,
+    jwt_configuration: changes.jwt_configuration
+      ? ({ ...(current.jwt_configuration as object | null), ...plain(changes.jwt_configuration) } as Json)
+      : undefined,
+    client_metadata: changes.client_metadata ? { ...(current.client_metadata as object), ...changes.client_metadata } : undefined,
+    token_exchange: changes.token_exchange ? (plain(changes.token_exchange) as Json) : undefined,
+    organization_usage: nullable(changes.organization_usage),
+    organization_require_behavior: nullable(changes.organization_require_behavior),
+    settings: settings as Json,
+    updated_at: new Date(),
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Auth0's application types (ClientAppTypeEnum of the v7 SDK). Every one is accepted and kept;
+ * our token endpoint still issues only client_credentials, so a client is only useful there if
+ * its grant_types hold it.
+ */
+export const APP_TYPES = [
+  'native',
+  'spa',
+  'regular_web',
+  'non_interactive',
+  'resource_server',
+  'express_configuration',
+  'rms',
+  'box',
+  'cloudbees',
+  'concur',
+  'dropbox',
+  'mscrm',
+  'echosign',
+  'egnyte',
+  'newrelic',
+  'office365',
+  'salesforce',
+  'sentry',
+  'sharepoint',
+  'slack',
+  'springcm',
+  'zendesk',
+  'zoom',
+  'sso_integration',
+  'oag',
+] as const;
+
+/** The grant types Auth0 documents for grant_types (CreateClientRequestContent.grant_types). */
+export const GRANT_TYPES = [
+  'authorization_code',
+  'implicit',
+  'refresh_token',
+  'client_credentials',
+  'password',
+  'http://auth0.com/oauth/grant-type/password-realm',
+  'http://auth0.com/oauth/grant-type/mfa-oob',
+  'http://auth0.com/oauth/grant-type/mfa-otp',
+  'http://auth0.com/oauth/grant-type/mfa-recovery-code',
+  'http://auth0.com/oauth/grant-type/passwordless/otp',
+  'urn:openid:params:grant-type:ciba',
+  'urn:ietf:params:oauth:grant-type:device_code',
+  'urn:ietf:params:oauth:grant-type:token-exchange',
+  'urn:auth0:params:oauth:grant-type:token-exchange:federated-connection-access-token',
+] as const;
+
+export const TOKEN_ENDPOINT_AUTH_METHODS = ['none', 'client_secret_post', 'client_secret_basic'] as const;
+export const ORGANIZATION_USAGES = ['deny', 'allow', 'require'] as const;
+export const ORGANIZATION_REQUIRE_BEHAVIORS = ['no_prompt', 'pre_login_prompt', 'post_login_prompt'] as const;
+
+const INTERACTIVE = ['authorization_code', 'implicit', 'refresh_token'];
+
+/**
+ * Auth0's grant_types when a create leaves them out, by app_type (Auth0's "Application Grant
+ * Types" page: machine-to-machine gets client_credentials, SPA and native the browser flows,
+ * regular web apps and the rest those plus client_credentials).
+ */
+export function defaultGrantTypes(appType: string): string[] {
+  if (appType === 'non_interactive') return ['client_credentials'];
+  if (appType === 'spa' || appType === 'native') return [...INTERACTIVE];
+  return [...INTERACTIVE, 'client_credentials'];
+}
+
+/** Public clients (SPA, native) hold no secret Auth0 would check: `none`; the others post it. */
+export function defaultTokenEndpointAuthMethod(appType: string): string {
+  return appType === 'spa' || appType === 'native' ? 'none' : 'client_secret_post';
+}
