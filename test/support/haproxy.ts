@@ -30,7 +30,8 @@ export class OwnHaproxy {
     const [port, statsPort] = [await freePort(), await freePort()];
     const child = spawn('haproxy', ['-db', '-f', HAPROXY_CONFIG], {
       env: {
-        PATH: process.env.PATH ?? '/usr/sbin:/usr/bin:/sbin:/bin',
+        // Debian installs it in /usr/sbin, not on every user's PATH.
+        PATH: `${process.env.PATH ?? '/usr/bin:/bin'}:/usr/sbin`,
         API_BIND: `127.0.0.1:${port}`,
         STATS_BIND: `127.0.0.1:${statsPort}`,
         API_1: instances[0],
