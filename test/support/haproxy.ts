@@ -5,10 +5,10 @@ import { freePort } from '../../src/common/free-port.js';
 import { PROJECT_ROOT } from './server-process.js';
 
 /** The one HAProxy configuration: what docs/deploy.md documents is what the tests run. */
-export const HAPROXY_CONFIG = resolve(PROJECT_ROOT, 'docs/haproxy.cfg');
+const HAPROXY_CONFIG = resolve(PROJECT_ROOT, 'docs/haproxy.cfg');
 
 /** One row of HAProxy's stats CSV, by column name (status, stot, hrsp_2xx, wretr, wredis, ...). */
-export type StatsRow = Record<string, string>;
+type StatsRow = Record<string, string>;
 
 /**
  * An haproxy of the test's own (Debian's package, `haproxy` on PATH; .ci/run installs it), in the

@@ -1,7 +1,7 @@
 import { ServerProcess } from './server-process.js';
 
 /** Until `url` answers 200, polled every 50 ms; the time it took. Fails if `server` exits first. */
-export async function untilReady(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<number> {
+async function untilReady(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<number> {
   const started = Date.now();
   const state = { exited: false };
   void server.exited.then(() => (state.exited = true));
