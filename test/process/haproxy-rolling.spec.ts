@@ -114,7 +114,7 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
 
   it(
     'a rolling restart of all three under load: 0 failed requests, each instance out of HAProxy before it stops listening',
-    { timeout: 240_000 },
+    { timeout: 600_000 },
     async (t) => {
       const load = new Load(haproxy.url, operations, 6);
       await sleep(2000);
@@ -179,7 +179,7 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
     },
   );
 
-  it('an instance booting while Redis is hung is ready, and back in HAProxy, within a few seconds', { timeout: 120_000 }, async (t) => {
+  it('an instance booting while Redis is hung is ready, and back in HAProxy, within a few seconds', { timeout: 400_000 }, async (t) => {
     const [first] = instances;
     assert.deepEqual(await first.stop(), { code: 0, signal: null });
     const normal = await first.start();

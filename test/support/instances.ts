@@ -1,7 +1,10 @@
 import { ServerProcess } from './server-process.js';
 
-/** Until `url` answers 200, polled every 50 ms; the time it took. Fails if `server` exits first. */
-async function untilReady(url: string, server: ServerProcess, timeoutMs = 60_000): Promise<number> {
+/**
+ * Until `url` answers 200, polled every 50 ms; the time it took. Fails if `server` exits first.
+ * The default is generous: on a busy 2-core machine a boot was seen to take 55 s.
+ */
+async function untilReady(url: string, server: ServerProcess, timeoutMs = 150_000): Promise<number> {
   const started = Date.now();
   const state = { exited: false };
   void server.exited.then(() => (state.exited = true));
