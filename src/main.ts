@@ -16,27 +16,34 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(https), { logger, abortOnError: false });
   await configureApp(app, logger);
   await app.listen(config.port, '0.0.0.0');
+  // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.
+  handleSignals(app, config, logger);
   logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
-  handleSignals(app, logger);
 }
 
 /**
- * SIGTERM/SIGINT: stop accepting, let received requests finish (answering later ones 503), drop
- * stalled uploads, then close the pool and the embedded database.
+ * SIGTERM: readiness fails at once while the instance keeps serving, every response with
+ * `Connection: close`, for SHUTDOWN_DRAIN_DELAY_MS (the load balancer's health check takes it out
+ * meanwhile); then it stops accepting, lets received requests finish (answering later ones 503),
+ * drops stalled uploads and idle connections, and closes the pool and the embedded database.
+ * SIGINT (Ctrl-C: a person, no load balancer to wait for), or a second signal, skips the window.
  */
-function handleSignals(app: NestFastifyApplication, logger: JsonLogger): void {
-  let stopping = false;
-  const stop = (signal: string): void => {
-    if (stopping) return;
-    stopping = true;
-    logger.write('info', `${signal} received, shutting down`);
+function handleSignals(app: NestFastifyApplication, config: AppConfig, logger: JsonLogger): void {
+  const drain = app.get(ConnectionDrain);
+  let window: NodeJS.Timeout | undefined;
+  let closing = false;
+  const close = (): void => {
+    if (closing) return;
+    closing = true;
+    clearTimeout(window);
+    logger.write('info', 'closing the listener');
     setTimeout(() => {
       logger.write('error', 'shutdown timed out, exiting');
       process.exit(1);
     }, SHUTDOWN_TIMEOUT_MS).unref();
     // Without this, a keep-alive connection would idle for its timeout and an upload that never
     // finishes would hold the shutdown until the 20 s limit.
-    app.get(ConnectionDrain).start(app.getHttpServer());
+    drain.start(app.getHttpServer());
     app.close().then(
       () => process.exit(0),
       (error: unknown) => {
@@ -44,6 +51,17 @@ function handleSignals(app: NestFastifyApplication, logger: JsonLogger): void {
         process.exit(1);
       },
     );
+  };
+  const stop = (signal: string): void => {
+    if (drain.isLeaving) {
+      close();
+      return;
+    }
+    const delayMs = signal === 'SIGTERM' ? config.shutdownDrainDelayMs : 0;
+    logger.write('info', `${signal} received, shutting down`, { drainDelayMs: delayMs });
+    drain.leave();
+    if (delayMs === 0) close();
+    else window = setTimeout(close, delayMs);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

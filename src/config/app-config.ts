@@ -12,7 +12,10 @@ const positive = { message: 'must be a positive integer' };
 const poolSize = integerBetween(1, 200);
 const timeout = integerBetween(100, 600_000);
 const bootWait = integerBetween(0, 3_600_000);
+const drainDelay = integerBetween(0, 600_000);
 const milliseconds = { message: 'must be an integer number of milliseconds from 100 to 3600000' };
+/** The documented HAProxy check (docs/haproxy.cfg: inter 1s, fall 2, timeout check 1s) notices a failing readiness within 3 s. */
+const DEFAULT_DRAIN_DELAY_MS = 3000;
 const url = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
 
 /**
@@ -143,6 +146,21 @@ export class AppConfig {
   @Max(3_600_000, milliseconds)
   readonly httpKeepAliveTimeoutMs: number = 72_000;
 
+  /**
+   * SIGTERM: how long the instance keeps serving, readiness failing and every response carrying
+   * `Connection: close`, before it stops listening, so a load balancer's health check takes it out
+   * first. Unset: 3000 with DATABASE_URL (the documented HAProxy check, `inter 1s fall 2` with a 1 s
+   * check timeout, notices within 3 s: docs/deploy.md), 0 with the embedded database, which only
+   * ever has one instance (it listens on loopback). SIGINT (Ctrl-C) never waits.
+   */
+  @Env('SHUTDOWN_DRAIN_DELAY_MS')
+  @IsOptional()
+  @Type(() => Number)
+  @IsInt(drainDelay)
+  @Min(0, drainDelay)
+  @Max(600_000, drainDelay)
+  readonly shutdownDrainDelayMs: number;
+
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';
@@ -215,7 +233,7 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
     );
   }
   // Until they are resolved here, the derived settings are what the environment gave: possibly unset.
-  const unresolved: Partial<Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience'>> = config;
+  const unresolved: Partial<Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience' | 'shutdownDrainDelayMs'>> = config;
   const tenantDomain = unresolved.tenantDomain ?? `localhost:${config.port}`;
   return Object.assign(config, {
     tenantDomain,
@@ -223,6 +241,7 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
     tokenIssuer: unresolved.tokenIssuer ?? `https://${tenantDomain}/`,
     tokenAudience: unresolved.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
     tls: tlsFiles(config.tlsCertFile, config.tlsKeyFile),
+    shutdownDrainDelayMs: unresolved.shutdownDrainDelayMs ?? (config.databaseUrl ? DEFAULT_DRAIN_DELAY_MS : 0),
   });
 }
 

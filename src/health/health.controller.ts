@@ -2,6 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import { SkipThrottle } from '@nestjs/throttler';
 import { Public } from '../auth/public.decorator.js';
+import { ConnectionDrain, shuttingDown } from '../common/connection-drain.js';
 import { PrismaService } from '../database/prisma.service.js';
 import { LIVENESS_ROUTE, READINESS_ROUTE } from '../routes.js';
 
@@ -13,7 +14,10 @@ const READINESS_TIMEOUT_MS = 1500;
 @ApiExcludeController()
 @Controller()
 export class HealthController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly drain: ConnectionDrain,
+  ) {}
 
   /** The process is up. */
   @Get(LIVENESS_ROUTE)
@@ -24,9 +28,12 @@ export class HealthController {
   /**
    * The database answers within READINESS_TIMEOUT_MS; anything else is 503 database_unavailable,
    * in time for orchestrators' probe timeouts (often 1-3 s) even when the database is frozen.
+   * From SIGTERM on it is 503 shutting_down at once, so the load balancer stops routing here while
+   * the instance still serves (see ConnectionDrain); liveness stays 200, the process is fine.
    */
   @Get(READINESS_ROUTE)
   async ready(): Promise<{ status: 'ok' }> {
+    if (this.drain.isLeaving) throw shuttingDown();
     await this.prisma.ping(READINESS_TIMEOUT_MS);
     return { status: 'ok' };
   }

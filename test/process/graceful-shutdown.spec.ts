@@ -58,7 +58,8 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     await dropTestDatabase(databaseUrl);
   });
 
-  const start = async (): Promise<{ server: ServerProcess; port: number }> => {
+  // The first tests are about what follows the drain window (SHUTDOWN_DRAIN_DELAY_MS), so it is 0 there.
+  const start = async (drainDelayMs = 0): Promise<{ server: ServerProcess; port: number }> => {
     const port = await freePort();
     const server = new ServerProcess({
       DATABASE_URL: databaseUrl,
@@ -66,6 +67,7 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
       TENANT_DOMAIN: DOMAIN,
       JWKS_URI: tokens.jwksUri,
       LOG_LEVEL: 'info',
+      SHUTDOWN_DRAIN_DELAY_MS: String(drainDelayMs),
     });
     await server.waitFor(/"msg":"listening on /);
     return { server, port };
@@ -175,19 +177,13 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
     );
   });
 
-  it('a kept-alive client sending after SIGTERM gets 503 in the error shape with Connection: close, not a reset', async () => {
+  it('a kept-alive client whose request is in flight at SIGTERM gets its 200 with Connection: close, then a clean close', async () => {
+    // Before issue 13 this connection stayed open and its next request got 503; now the response
+    // tells the client to go, so a well-behaved client never sees the 503 below.
     const { server, port } = await start();
     const auth = `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`;
-    const first = await lockProfile(PROFILE.id);
-    const second = await lockProfile(OTHER_PROFILE.id);
+    const lock = await lockProfile(OTHER_PROFILE.id);
     try {
-      // Keeps the server busy until the end: the drain lasts as long as a received request.
-      const longest = fetch(`http://127.0.0.1:${port}/api/v2/token-exchange-profiles/${PROFILE.id}`, {
-        method: 'PATCH',
-        headers: { authorization: auth, 'content-type': 'application/json' },
-        body: JSON.stringify({ name: 'longest' }),
-      });
-      // The kept-alive client: its request is in flight at SIGTERM, so its connection is not idle then.
       const client = new RawClient(port);
       await client.opened;
       const body = JSON.stringify({ name: 'kept-alive' });
@@ -195,17 +191,41 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
         `PATCH /api/v2/token-exchange-profiles/${OTHER_PROFILE.id} HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n` +
           `Content-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`,
       );
-      await until(() => blockedOnLocks(2), 'both PATCHes to block on their row locks');
-
+      await until(() => blockedOnLocks(1), 'the PATCH to block on its row lock');
       server.kill('SIGTERM');
-      await server.waitFor(/"msg":"SIGTERM received, shutting down"/);
       await until(() => refused(port), 'new connections to be refused');
-      await second.release();
+      await lock.release();
       const answered = await client.nextResponse();
       assert.equal(answered.status, 200, answered.body);
-      assert.equal(client.isClosed, false, 'the connection is still open after its response');
+      assert.equal(answered.headers.connection, 'close');
+      await client.closed;
+    } finally {
+      await lock.release().catch(() => undefined);
+    }
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
+  });
 
-      client.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+  it('a request that arrives after the drain window on a connection still open gets 503 in the error shape with Connection: close, not a reset', async () => {
+    const { server, port } = await start();
+    const auth = `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`;
+    const lock = await lockProfile(PROFILE.id);
+    try {
+      // Keeps the server busy until the end: the drain lasts as long as a received request.
+      const longest = fetch(`http://127.0.0.1:${port}/api/v2/token-exchange-profiles/${PROFILE.id}`, {
+        method: 'PATCH',
+        headers: { authorization: auth, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'longest' }),
+      });
+      // A client part way through its headers at SIGTERM: its connection is neither idle nor in a request yet.
+      const client = new RawClient(port);
+      await client.opened;
+      client.write('GET /healthz HTTP/1.1\r\nHost: x\r\n');
+      await until(() => blockedOnLocks(1), 'the PATCH to block on its row lock');
+
+      server.kill('SIGTERM');
+      await server.waitFor(/"msg":"closing the listener"/);
+      await until(() => refused(port), 'new connections to be refused');
+      client.write('\r\n');
       const refusedRequest = await client.nextResponse();
       assert.equal(refusedRequest.status, 503);
       assert.equal(refusedRequest.headers.connection, 'close');
@@ -219,11 +239,71 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
       });
       await client.closed;
 
-      await first.release();
-      assert.equal((await longest).status, 200);
+      await lock.release();
+      const last = await longest;
+      assert.equal(last.status, 200);
+      assert.equal(last.headers.get('connection'), 'close');
     } finally {
-      await Promise.allSettled([first.release(), second.release()]);
+      await lock.release().catch(() => undefined);
     }
     assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
+  });
+
+  it('during the drain window: readiness 503 at once, every request still served with Connection: close, then the listener closes and it exits 0', async () => {
+    // Long enough for the requests below to fit in it on a busy machine.
+    const windowMs = 4000;
+    const { server, port } = await start(windowMs);
+    const auth = `Bearer ${await tokens.sign({ scope: 'read:token_exchange_profiles' })}`;
+    const client = new RawClient(port);
+    await client.opened;
+    client.write('GET /healthz HTTP/1.1\r\nHost: x\r\n\r\n');
+    const before = await client.nextResponse();
+    assert.equal(before.status, 200);
+    assert.notEqual(before.headers.connection, 'close');
+
+    const signalled = Date.now();
+    server.kill('SIGTERM');
+    await server.waitFor(/"msg":"SIGTERM received, shutting down","drainDelayMs":4000/);
+    const ready = await fetch(`http://127.0.0.1:${port}/readyz`);
+    assert.equal(ready.status, 503);
+    assert.deepEqual(await ready.json(), {
+      statusCode: 503,
+      error: 'Service Unavailable',
+      message: 'The server is shutting down.',
+      errorCode: 'shutting_down',
+    });
+    assert.equal((await fetch(`http://127.0.0.1:${port}/healthz`)).status, 200, 'liveness stays 200: the process is fine');
+
+    // The kept-alive connection is served normally, and told to close.
+    client.write(`GET /api/v2/token-exchange-profiles/${PROFILE.id} HTTP/1.1\r\nHost: x\r\nAuthorization: ${auth}\r\n\r\n`);
+    const served = await client.nextResponse();
+    assert.equal(served.status, 200, served.body);
+    assert.equal((JSON.parse(served.body) as { id: string }).id, PROFILE.id);
+    assert.equal(served.headers.connection, 'close');
+    await client.closed;
+    // A new connection in the window (a load balancer that has not noticed yet) is served as well.
+    const late = await fetch(`http://127.0.0.1:${port}/api/v2/token-exchange-profiles/${PROFILE.id}`, { headers: { authorization: auth } });
+    assert.equal(late.status, 200);
+    assert.equal(late.headers.get('connection'), 'close');
+    assert.ok(Date.now() - signalled < windowMs, 'still inside the window');
+
+    await until(() => refused(port), 'new connections to be refused');
+    const elapsed = Date.now() - signalled;
+    assert.ok(elapsed >= windowMs - 50, `the listener closed ${elapsed} ms after SIGTERM, before the ${windowMs} ms window ended`);
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
+    assert.equal(
+      server.lines.some((l) => l.includes('"level":"error"')),
+      false,
+      server.output,
+    );
+  });
+
+  it('SIGINT (Ctrl-C) does not wait for the drain window', async () => {
+    const { server, port } = await start(30_000);
+    const signalled = Date.now();
+    server.kill('SIGINT');
+    assert.deepEqual(await server.exited, { code: 0, signal: null }, server.output);
+    assert.ok(Date.now() - signalled < 5000, `exited ${Date.now() - signalled} ms after SIGINT`);
+    assert.equal(await refused(port), true);
   });
 });

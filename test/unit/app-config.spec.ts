@@ -49,6 +49,7 @@ describe('loadConfig', () => {
         httpHeadersTimeoutMs: 10_000,
         httpRequestTimeoutMs: 30_000,
         httpKeepAliveTimeoutMs: 72_000,
+        shutdownDrainDelayMs: 0,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
@@ -116,6 +117,8 @@ describe('loadConfig', () => {
     ['DATABASE_BOOT_TIMEOUT_MS', '-1', 'DATABASE_BOOT_TIMEOUT_MS must be an integer from 0 to 3600000'],
     ['HTTP_HEADERS_TIMEOUT_MS', '99', 'HTTP_HEADERS_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
     ['HTTP_REQUEST_TIMEOUT_MS', 'soon', 'HTTP_REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
+    ['SHUTDOWN_DRAIN_DELAY_MS', '-1', 'SHUTDOWN_DRAIN_DELAY_MS must be an integer from 0 to 600000'],
+    ['SHUTDOWN_DRAIN_DELAY_MS', '2.5s', 'SHUTDOWN_DRAIN_DELAY_MS must be an integer from 0 to 600000'],
     ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '3600001', 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
   ];
   for (const [name, value, reason] of bad) {
@@ -127,6 +130,14 @@ describe('loadConfig', () => {
   it('takes the database timeouts as given', () => {
     const config = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '750', DATABASE_STATEMENT_TIMEOUT_MS: '2500', DATABASE_BOOT_TIMEOUT_MS: '0' });
     assert.deepEqual([config.databaseConnectTimeoutMs, config.databaseStatementTimeoutMs, config.databaseBootTimeoutMs], [750, 2500, 0]);
+  });
+
+  it('drain window: 3000 ms with an external database (behind a load balancer), 0 with the embedded one, or as given', () => {
+    const external = 'postgresql://db.internal/tenant';
+    assert.equal(loadConfig({ DATABASE_URL: external }).shutdownDrainDelayMs, 3000);
+    assert.equal(loadConfig({}).shutdownDrainDelayMs, 0);
+    assert.equal(loadConfig({ DATABASE_URL: external, SHUTDOWN_DRAIN_DELAY_MS: '0' }).shutdownDrainDelayMs, 0);
+    assert.equal(loadConfig({ SHUTDOWN_DRAIN_DELAY_MS: '15000' }).shutdownDrainDelayMs, 15_000);
   });
 
   it('hides a rejected secret', () => {
