@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ActionsModule } from './actions/actions.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { ScopesGuard } from './auth/scopes.guard.js';
@@ -37,6 +38,7 @@ import { UsersModule } from './users/users.module.js';
     ResourceServersModule,
     ConnectionsModule,
     UsersModule,
+    ActionsModule,
     SigningKeysModule,
     OAuthModule,
     OpenApiModule,
