@@ -178,7 +178,14 @@ async function seed(tenant: TlsTenant): Promise<void> {
   await grant('Mobile App', ['read:orders']);
   if (!has('connections')) return;
   const google = await tenant.must<{ id: string }>('POST', '/connections', { name: 'google', strategy: 'google-oauth2' });
-  const database = await tenant.must<{ id: string }>('POST', '/connections', { name: 'customers-db', strategy: 'auth0' });
+  // a0deploy's databases schema defaults disable_self_service_change_password to false and writes it on
+  // every import, so a database connection without it would change on the first re-import, against
+  // Auth0 too. The tenant is seeded as a0deploy leaves it: its export is then a fixed point.
+  const database = await tenant.must<{ id: string }>('POST', '/connections', {
+    name: 'customers-db',
+    strategy: 'auth0',
+    options: { disable_self_service_change_password: false },
+  });
   for (const connection of [google.id, database.id]) {
     await tenant.must('PATCH', `/connections/${connection}/clients`, [{ client_id: ids.Storefront, status: true }], 204);
   }

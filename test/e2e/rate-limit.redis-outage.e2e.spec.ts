@@ -63,14 +63,16 @@ describe('rate limits while Redis hangs, comes back and dies', () => {
             assert.ok(ms < 1_000, `${ms} ms`);
           }
           // Then Redis is skipped: neither the API nor /oauth/token's failed-attempt limits wait on it.
+          // A request that waited on the hung Redis would take the whole command timeout (500 ms); the
+          // bound is that, not a speed, so a loaded machine (a failed secret costs a scrypt hash) passes.
           for (let i = 0; i < 20; i++) {
             const api = await timed(remove);
             assert.equal(api.value.status, 204);
-            assert.ok(api.ms < 200, `request ${i} waited ${api.ms} ms`);
+            assert.ok(api.ms < 500, `request ${i} waited ${api.ms} ms`);
             const token = await timed(badSecret);
             // Refused (401), then limited (429) from memory after 10 failures.
             assert.ok([401, 429].includes(token.value.status), String(token.value.status));
-            assert.ok(token.ms < 200, `token request ${i} waited ${token.ms} ms`);
+            assert.ok(token.ms < 500, `token request ${i} waited ${token.ms} ms`);
           }
         } finally {
           redis.thaw();
@@ -141,17 +143,30 @@ describe('boot with Redis unreachable: one bounded wait, one line', () => {
     return { ms, lines: storageLines(lines) };
   }
 
+  // The bound is relative to a boot with a healthy Redis on the same (possibly loaded) machine: the
+  // issue's stall was 12 s, the promise is one wait of 1 s at most.
+  const healthyBoot = async (): Promise<number> => {
+    const redis = await OwnRedis.start();
+    try {
+      return (await bootTime(redis.url)).ms;
+    } finally {
+      await redis.stop();
+    }
+  };
+
   it('a refused connection does not hold the boot', async () => {
+    const baseline = await healthyBoot();
     const { ms, lines } = await bootTime(`redis://127.0.0.1:${await freePort()}`);
-    assert.ok(ms < 4_000, `boot took ${ms} ms`);
+    assert.ok(ms < baseline + 2_000, `boot took ${ms} ms, ${baseline} ms with Redis up`);
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], DOWN);
   });
 
   it('a server that never answers holds the boot 1 s at most', async () => {
     const { port } = silent.address() as { port: number };
+    const baseline = await healthyBoot();
     const { ms, lines } = await bootTime(`redis://127.0.0.1:${port}`);
-    assert.ok(ms < 4_000, `boot took ${ms} ms`);
+    assert.ok(ms < baseline + 2_000, `boot took ${ms} ms, ${baseline} ms with Redis up`);
     assert.equal(lines.length, 1, lines.join('\n'));
     assert.match(lines[0], DOWN);
   });
