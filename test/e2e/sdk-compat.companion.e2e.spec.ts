@@ -39,7 +39,7 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
       grants.push(
         await sdk.clientGrants.create({
           client_id: `client_${unique()}`,
-          audience: (await t.factories.resourceServer({ scopes: ['read:things'] })).identifier,
+          audience: (await t.factories.resourceServer({ scopes: ['read:things', 'write:things'] })).identifier,
           scope: ['read:things'],
         }),
       );
