@@ -7,7 +7,7 @@ import { ClientsService } from './clients.service.js';
 import { CreateClientDto } from './dto/create-client.dto.js';
 import type { ListResult } from '../common/pagination/pagination.js';
 import { ClientView, ClientWithSecretView } from './dto/client.view.js';
-import { ClientFieldsQuery } from './dto/client-fields.query.js';
+import { FieldsQuery } from '../common/fields.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
 
@@ -39,7 +39,7 @@ export class ClientsController {
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get client by ID' })
   @ApiOkResponse({ type: ClientView })
   @ApiErrors(400, 404)
-  get(@Param('id') id: string, @Query() query: ClientFieldsQuery): Promise<ClientView> {
+  get(@Param('id') id: string, @Query() query: FieldsQuery): Promise<ClientView> {
     return this.clients.get(id, query);
   }
 

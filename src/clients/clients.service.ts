@@ -6,9 +6,10 @@ import { clientFilter } from './client-filter.js';
 import { clientUpdate, newClientRow } from './client-records.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import { ClientsRepository } from './clients.repository.js';
-import type { ClientFieldsQuery } from './dto/client-fields.query.js';
+import type { FieldsQuery } from '../common/fields.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { selectFields, toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
+import { selectFields } from '../common/fields.js';
+import { toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
@@ -46,7 +47,7 @@ export class ClientsService {
     return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
-  async get(clientId: string, { fields, include_fields }: ClientFieldsQuery = {}): Promise<ClientView> {
+  async get(clientId: string, { fields, include_fields }: FieldsQuery = {}): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
     return selectFields(toClientView(row), fields, include_fields);

@@ -9,7 +9,8 @@ import { ConnectionsService } from './connections.service.js';
 import { ConnectionIdParams } from './dto/connection.params.js';
 import { ConnectionView, ConnectionWithClientsView } from './dto/connection.view.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
-import { ConnectionFieldsQuery, ListConnectionsQuery } from './dto/list-connections.query.js';
+import { FieldsQuery } from '../common/fields.js';
+import { ListConnectionsQuery } from './dto/list-connections.query.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
 
 @ApiTags('connections')
@@ -40,7 +41,7 @@ export class ConnectionsController {
   @ApiOperation({ operationId: 'get_connections_by_id', summary: 'Get a connection' })
   @ApiOkResponse({ type: ConnectionWithClientsView })
   @ApiErrors(400, 404)
-  get(@Param() { id }: ConnectionIdParams, @Query() query: ConnectionFieldsQuery): Promise<Partial<ConnectionWithClientsView>> {
+  get(@Param() { id }: ConnectionIdParams, @Query() query: FieldsQuery): Promise<Partial<ConnectionWithClientsView>> {
     return this.connections.get(id, query);
   }
 

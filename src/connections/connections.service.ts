@@ -3,15 +3,16 @@ import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { connectionNotFound } from './connection-errors.js';
 import { ConnectionsRepository, type ConnectionColumns, type ConnectionWithClients } from './connections.repository.js';
+import { selectFields } from '../common/fields.js';
 import {
-  selectFields,
   toConnectionView,
   toConnectionWithClientsView,
   type ConnectionView,
   type ConnectionWithClientsView,
 } from './dto/connection.view.js';
 import type { ConnectionSettingsDto, CreateConnectionDto } from './dto/create-connection.dto.js';
-import type { ConnectionFieldsQuery, ListConnectionsQuery } from './dto/list-connections.query.js';
+import type { FieldsQuery } from '../common/fields.js';
+import type { ListConnectionsQuery } from './dto/list-connections.query.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 
 const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
@@ -34,7 +35,7 @@ export class ConnectionsService {
     return listPage('connections', window, source, (row) => selectFields(toConnectionView(row), query.fields, query.include_fields));
   }
 
-  async get(id: string, { fields, include_fields }: ConnectionFieldsQuery): Promise<Partial<ConnectionWithClientsView>> {
+  async get(id: string, { fields, include_fields }: FieldsQuery): Promise<Partial<ConnectionWithClientsView>> {
     const found = await this.connections.findWithClients(id);
     if (!found) throw connectionNotFound();
     return selectFields(view(found), fields, include_fields);

@@ -3,7 +3,8 @@ import { listPage, pageWindow, type ListResult } from '../common/pagination/pagi
 import type { ListOrganizationMembersQuery } from './organization-members.dto.js';
 import { memberNotFound } from './organization-members.errors.js';
 import { OrganizationMembersRepository } from './organization-members.repository.js';
-import { projectMember, toMemberView, type OrganizationMemberView } from './organization-members.view.js';
+import { selectFields } from '../common/fields.js';
+import { toMemberView, type OrganizationMemberView } from './organization-members.view.js';
 import { organizationNotFound } from './organization-errors.js';
 
 @Injectable()
@@ -14,7 +15,7 @@ export class OrganizationMembersService {
     const window = pageWindow(query);
     if (!(await this.members.organizationExists(organizationId))) throw organizationNotFound();
     return listPage('members', window, this.members.pages(organizationId), (row) =>
-      projectMember(toMemberView(row), query.fields, query.include_fields),
+      selectFields(toMemberView(row), query.fields, query.include_fields),
     );
   }
 

@@ -22,15 +22,3 @@ export function toMemberView(row: MemberRow): OrganizationMemberView {
   if (row.name !== null) view.name = row.name;
   return view;
 }
-
-/** Auth0's fields/include_fields over the member's properties. */
-export function projectMember(view: OrganizationMemberView, fields: string | undefined, include = true): Partial<OrganizationMemberView> {
-  const names = new Set(
-    (fields ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-  if (names.size === 0) return view;
-  return Object.fromEntries(Object.entries(view).filter(([name]) => names.has(name) === include));
-}

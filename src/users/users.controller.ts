@@ -14,7 +14,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { CreateUserDto } from './dto/create-user.dto.js';
 import { ListUsersQuery } from './dto/list-users.query.js';
 import { UpdateUserDto } from './dto/update-user.dto.js';
-import { UserFieldsQuery } from './dto/user-fields.query.js';
+import { FieldsQuery } from '../common/fields.js';
 import { UserIdParams } from './dto/user.params.js';
 import { UserView } from './dto/user.view.js';
 import { appMetadataOnly } from './user-errors.js';
@@ -67,7 +67,7 @@ export class UsersController {
   @ApiOperation({ operationId: 'get_users_by_id', summary: 'Get a User' })
   @ApiOkResponse({ type: UserView })
   @ApiErrors(400, 404)
-  get(@Param() { id }: UserIdParams, @Query() { fields, include_fields }: UserFieldsQuery): Promise<Partial<UserView>> {
+  get(@Param() { id }: UserIdParams, @Query() { fields, include_fields }: FieldsQuery): Promise<Partial<UserView>> {
     return this.users.get(id, fields, include_fields);
   }
 

@@ -6,7 +6,8 @@ import type { Connection, Prisma } from '../generated/prisma/client.js';
 import type { CreateUserDto } from './dto/create-user.dto.js';
 import type { ListUsersQuery } from './dto/list-users.query.js';
 import type { UpdateUserDto } from './dto/update-user.dto.js';
-import { projectUser, toUserView, type UserRow, type UserView } from './dto/user.view.js';
+import { selectFields } from '../common/fields.js';
+import { toUserView, type UserRow, type UserView } from './dto/user.view.js';
 import { meetsPasswordPolicy } from './password-policy.js';
 import { newUserId, profileDefaults } from './user-defaults.js';
 import {
@@ -66,7 +67,7 @@ export class UsersService {
     const filter = { connection: query.connection, terms: parseUserQuery(query.q ?? '') };
     const skip = window.page * window.perPage;
     const rows = await this.users.list(filter, parseSort(query.sort), { skip, take: window.perPage });
-    const users = rows.map((row) => projectUser(toUserView(row), query.fields, query.include_fields));
+    const users = rows.map((row) => selectFields(toUserView(row), query.fields, query.include_fields));
     if (!window.includeTotals) return users;
     return { start: skip, limit: window.perPage, length: users.length, total: await this.users.count(filter), users };
   }
@@ -74,11 +75,11 @@ export class UsersService {
   async get(userId: string, fields?: string, include?: boolean): Promise<Partial<UserView>> {
     const row = await this.users.find(userId);
     if (!row) throw userNotFound();
-    return projectUser(toUserView(row), fields, include);
+    return selectFields(toUserView(row), fields, include);
   }
 
   async byEmail(email: string, fields?: string, include?: boolean): Promise<Partial<UserView>[]> {
-    return (await this.users.byEmail(email)).map((row) => projectUser(toUserView(row), fields, include));
+    return (await this.users.byEmail(email)).map((row) => selectFields(toUserView(row), fields, include));
   }
 
   async update(userId: string, dto: UpdateUserDto): Promise<UserView> {

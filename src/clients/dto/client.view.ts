@@ -92,16 +92,3 @@ export function toClientWithSecretView(row: Client, secret: string): ClientWithS
   // toClientView builds a plain object (typed as the view class for @nestjs/swagger): nothing to lose by extending it.
   return Object.assign(toClientView(row), { client_secret: secret });
 }
-
-/**
- * Auth0's `fields`/`include_fields`: the listed fields only, or all but them (include_fields=false).
- * An empty list leaves the client whole.
- */
-export function selectFields<V extends object>(view: V, fields: string | undefined, include = true): V {
-  const names = (fields ?? '')
-    .split(',')
-    .map((name) => name.trim())
-    .filter(Boolean);
-  if (names.length === 0) return view;
-  return Object.fromEntries(Object.entries(view).filter(([key]) => names.includes(key) === include)) as V;
-}

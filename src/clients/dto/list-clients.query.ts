@@ -3,13 +3,13 @@ import { IsBoolean, IsString, MinLength } from 'class-validator';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { QueryBool } from '../../common/validation/coerce.js';
-import { ClientFieldsQuery } from './client-fields.query.js';
+import { FieldsQuery } from '../../common/fields.js';
 
 export const Q_DESCRIPTION =
   'Advanced Query in Lucene syntax. Permitted Queries: client_grant.organization_id:{organization_id}, client_grant.allow_any_organization:true. Cannot be used in combination with other filters; requires checkpoint pagination (from/take).';
 
 /** GET /clients: Auth0's filters, field selection, and either paging style. */
-export class ListClientsQuery extends IntersectionType(PaginationQuery, ClientFieldsQuery) {
+export class ListClientsQuery extends IntersectionType(PaginationQuery, FieldsQuery) {
   @ApiProperty({ description: 'Optional filter on the global client parameter.' })
   @IfPresent()
   @QueryBool()

@@ -51,18 +51,3 @@ export function toConnectionWithClientsView(row: Connection, enabledClients: str
   const { id, name, display_name, options, strategy, realms, ...rest } = toConnectionView(row);
   return { id, name, display_name, options, strategy, realms, enabled_clients: enabledClients, ...rest };
 }
-
-/**
- * Auth0's `fields` / `include_fields`: keep only the listed top-level properties, or all but them.
- * An empty list selects everything.
- */
-export function selectFields<V extends object>(view: V, fields: string | undefined, include = true): Partial<V> {
-  const names = new Set(
-    (fields ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-  if (names.size === 0) return view;
-  return Object.fromEntries(Object.entries(view).filter(([name]) => names.has(name) === include)) as Partial<V>;
-}

@@ -4,10 +4,10 @@ import { OffsetPaginationQuery } from '../../common/pagination/pagination.query.
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { QueryBool } from '../../common/validation/coerce.js';
 import { SORTABLE_FIELDS } from '../user-search.js';
-import { UserFieldsQuery } from './user-fields.query.js';
+import { FieldsQuery } from '../../common/fields.js';
 
 /** GET /users: offset paging only (Auth0 offers no checkpoint for users), filters, projection. */
-export class ListUsersQuery extends IntersectionType(OffsetPaginationQuery, UserFieldsQuery) {
+export class ListUsersQuery extends IntersectionType(OffsetPaginationQuery, FieldsQuery) {
   @ApiProperty({
     description: 'Field to sort by. Use `field:order` where order is `1` for ascending and `-1` for descending. e.g. `created_at:1`',
   })

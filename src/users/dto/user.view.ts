@@ -81,18 +81,3 @@ function present(values: Record<string, string | null>): Record<string, string> 
 function nonEmpty(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value) && Object.keys(value).length > 0;
 }
-
-/**
- * Auth0's `fields`/`include_fields`: with include_fields true (the default) only the listed
- * fields are returned, with false all but them. An empty list changes nothing.
- */
-export function projectUser(view: UserView, fields: string | undefined, include = true): Partial<UserView> {
-  const names = new Set(
-    (fields ?? '')
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  );
-  if (names.size === 0) return view;
-  return Object.fromEntries(Object.entries(view).filter(([name]) => names.has(name) === include));
-}

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, MaxLength } from 'class-validator';
-import { UserFieldsQuery } from './user-fields.query.js';
+import { FieldsQuery } from '../../common/fields.js';
 
-export class UsersByEmailQuery extends UserFieldsQuery {
+export class UsersByEmailQuery extends FieldsQuery {
   @ApiProperty({ description: 'Email address to search for (case-sensitive).' })
   @IsString()
   @MaxLength(254)
