@@ -21,10 +21,16 @@ const MAX_PARAM_LENGTH = 16 * 1024 + 1;
 
 const REQUEST_ID = /^[\w.:-]{1,128}$/;
 
-/** The HTTP adapter, shared by main.ts and the e2e tests so both run the same server. HTTPS when given a key and certificate. */
-export function createAdapter(https?: { key: Buffer; cert: Buffer }): FastifyAdapter {
+/**
+ * The HTTP adapter, shared by main.ts and the e2e tests so both run the same server. HTTPS when
+ * given a key and certificate; `trustProxy` (TRUST_PROXY) decides whose X-Forwarded-For sets
+ * `request.ip`, the address per-address limits count under.
+ */
+export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; trustProxy?: string } = {}): FastifyAdapter {
+  const { https, trustProxy } = options;
   return new FastifyAdapter({
     ...(https ? { https } : {}),
+    trustProxy: trustedProxies(trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept when it is a sane token, so logs correlate across services.
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
@@ -41,6 +47,14 @@ export function createAdapter(https?: { key: Buffer; cert: Buffer }): FastifyAda
     },
     clientErrorHandler: answerClientError,
   });
+}
+
+/** TRUST_PROXY as Fastify takes it; a hop count as the function Fastify makes of a number (the adapter's type omits numbers). */
+function trustedProxies(setting: string | undefined): string | boolean | ((address: string, hop: number) => boolean) {
+  if (setting === undefined) return false;
+  if (!/^\d+$/.test(setting)) return setting;
+  const hops = Number(setting);
+  return (_address, hop) => hop < hops;
 }
 
 /** Everything about the app that is not a module provider: prefix, hooks, error handler. Nest registers the JSON and form parsers. */

@@ -13,7 +13,10 @@ const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   const https = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter(https), { logger, abortOnError: false });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter({ https, trustProxy: config.trustProxy }), {
+    logger,
+    abortOnError: false,
+  });
   await configureApp(app, logger);
   await app.listen(config.port, '0.0.0.0');
   // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { plainToInstance, Type } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, validateSync } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
 import { Env, ENV_NAMES, integerBetween, LOG_LEVELS, type LogLevel } from './env.schema.js';
 
 /** Raised for a bad environment value; main.ts prints its message as the single boot-failure line. */
@@ -17,6 +18,21 @@ const milliseconds = { message: 'must be an integer number of milliseconds from 
 /** The documented HAProxy check (docs/haproxy.cfg: inter 1s, fall 2, timeout check 1s) notices a failing readiness within 3 s. */
 const DEFAULT_DRAIN_DELAY_MS = 3000;
 const url = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+const PROXY_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/** A hop count from 1 to 10, or a list of addresses, CIDR ranges and proxy-addr's names: what Fastify's trustProxy takes. */
+function isTrustProxy(value: unknown): boolean {
+  if (typeof value !== 'string') return false;
+  if (/^\d+$/.test(value)) return Number(value) >= 1 && Number(value) <= 10;
+  return value.split(',').every((part) => {
+    const match = /^(?<address>[^/]+)(?:\/(?<prefix>\d{1,3}))?$/.exec(part.trim())?.groups;
+    if (!match) return false;
+    const { address, prefix } = match as { address: string; prefix?: string };
+    if (prefix === undefined && PROXY_NAMES.has(address)) return true;
+    const family = isIP(address);
+    return family !== 0 && (prefix === undefined || Number(prefix) <= (family === 4 ? 32 : 128));
+  });
+}
 
 /**
  * The configuration, validated once at boot; nothing else reads process.env. Each setting is one
@@ -160,6 +176,22 @@ export class AppConfig {
   @Min(0, drainDelay)
   @Max(600_000, drainDelay)
   readonly shutdownDrainDelayMs: number;
+
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For): a hop count, or a comma-separated
+   * list of addresses, CIDR ranges and proxy-addr's names (loopback, linklocal, uniquelocal). Unset:
+   * nobody, the header is ignored, since a client could otherwise pick the address its per-address
+   * limits are counted under. Behind a load balancer, set it, or every client shares the balancer's address.
+   */
+  @Env('TRUST_PROXY')
+  @IsOptional()
+  @ValidateBy(
+    { name: 'trustProxy', validator: { validate: isTrustProxy } },
+    {
+      message: 'must be a hop count (1-10) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    },
+  )
+  readonly trustProxy?: string;
 
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)

@@ -8,6 +8,7 @@ import { Test } from '@nestjs/testing';
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import supertest from 'supertest';
 import { AppModule } from '../../src/app.module.js';
+import { loadConfig } from '../../src/config/app-config.js';
 import { configureApp, createAdapter } from '../../src/app.setup.js';
 import { JsonLogger } from '../../src/common/json-logger.js';
 import type { LogLevel } from '../../src/config/env.schema.js';
@@ -62,7 +63,9 @@ export async function startTestApp(
   });
   const moduleRef = await Test.createTestingModule({ imports: [AppModule, ...(options.imports ?? [])] }).compile();
   const logger = new JsonLogger((env.LOG_LEVEL as LogLevel | undefined) ?? 'error');
-  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter(), { logger });
+  const app = moduleRef.createNestApplication<NestFastifyApplication>(createAdapter({ trustProxy: loadConfig(process.env).trustProxy }), {
+    logger,
+  });
   await configureApp(app, logger);
   const prisma = app.get(PrismaService);
   return {

@@ -18,6 +18,9 @@ function configError(env: Record<string, string>): string {
   assert.fail(`no error for ${JSON.stringify(env)}`);
 }
 
+const TRUST_PROXY_RULE =
+  'TRUST_PROXY must be a hop count (1-10) or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal';
+
 describe('loadConfig', () => {
   it('defaults everything from nothing', () => {
     assert.deepEqual(
@@ -50,6 +53,7 @@ describe('loadConfig', () => {
         httpRequestTimeoutMs: 30_000,
         httpKeepAliveTimeoutMs: 72_000,
         shutdownDrainDelayMs: 0,
+        trustProxy: undefined,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
@@ -119,6 +123,11 @@ describe('loadConfig', () => {
     ['HTTP_REQUEST_TIMEOUT_MS', 'soon', 'HTTP_REQUEST_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
     ['SHUTDOWN_DRAIN_DELAY_MS', '-1', 'SHUTDOWN_DRAIN_DELAY_MS must be an integer from 0 to 600000'],
     ['SHUTDOWN_DRAIN_DELAY_MS', '2.5s', 'SHUTDOWN_DRAIN_DELAY_MS must be an integer from 0 to 600000'],
+    ['TRUST_PROXY', 'true', TRUST_PROXY_RULE],
+    ['TRUST_PROXY', '0', TRUST_PROXY_RULE],
+    ['TRUST_PROXY', '11', TRUST_PROXY_RULE],
+    ['TRUST_PROXY', '10.0.0.0/33', TRUST_PROXY_RULE],
+    ['TRUST_PROXY', 'proxy.internal', TRUST_PROXY_RULE],
     ['HTTP_KEEP_ALIVE_TIMEOUT_MS', '3600001', 'HTTP_KEEP_ALIVE_TIMEOUT_MS must be an integer number of milliseconds from 100 to 3600000'],
   ];
   for (const [name, value, reason] of bad) {
@@ -126,6 +135,12 @@ describe('loadConfig', () => {
       assert.equal(configError({ [name]: value }), `Invalid configuration: ${reason} (got ${JSON.stringify(value)})`);
     });
   }
+
+  it('takes TRUST_PROXY as a hop count or a list of addresses, ranges and names', () => {
+    for (const value of ['1', '10', '10.0.0.5', '10.0.0.0/8, 192.168.1.1', 'loopback,uniquelocal', '::1', 'fd00::/8']) {
+      assert.equal(loadConfig({ TRUST_PROXY: value }).trustProxy, value);
+    }
+  });
 
   it('takes the database timeouts as given', () => {
     const config = loadConfig({ DATABASE_CONNECT_TIMEOUT_MS: '750', DATABASE_STATEMENT_TIMEOUT_MS: '2500', DATABASE_BOOT_TIMEOUT_MS: '0' });
