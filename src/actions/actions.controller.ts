@@ -1,8 +1,12 @@
-import { Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '../auth/scopes.decorator.js';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
+import { ActionWritesService } from './action-writes.service.js';
 import { ActionsService } from './actions.service.js';
+import { CreateActionDto } from './dto/create-action.dto.js';
+import { DeleteActionQuery } from './dto/delete-action.query.js';
+import { UpdateActionDto } from './dto/update-action.dto.js';
 import { ActionListView, ActionVersionListView } from './dto/action-list.view.js';
 import { ActionTriggerListView } from './dto/action-trigger.view.js';
 import { ActionVersionView, ActionView } from './dto/action.view.js';
@@ -12,7 +16,51 @@ import { ListActionsQuery } from './dto/list-actions.query.js';
 @ApiTags('actions')
 @Controller('actions')
 export class ActionsController {
-  constructor(private readonly actions: ActionsService) {}
+  constructor(
+    private readonly actions: ActionsService,
+    private readonly writes: ActionWritesService,
+  ) {}
+
+  @Post('actions')
+  @Scopes('create:actions')
+  @ApiOperation({ operationId: 'post_action', summary: 'Create an action' })
+  @ApiCreatedResponse({ type: ActionView, description: 'The action was created (as a draft: deploy it to use it).' })
+  @ApiErrors(400, 409)
+  create(@Body() dto: CreateActionDto): Promise<ActionView> {
+    return this.writes.create(dto);
+  }
+
+  @Patch('actions/:id')
+  @Scopes('update:actions')
+  @ApiOperation({ operationId: 'patch_action', summary: 'Update an action' })
+  @ApiOkResponse({ type: ActionView, description: 'The updated draft.' })
+  @ApiErrors(400, 404, 409)
+  update(@Param('id') id: string, @Body() dto: UpdateActionDto): Promise<ActionView> {
+    return this.writes.update(id, dto);
+  }
+
+  @Delete('actions/:id')
+  @HttpCode(HttpStatus.NO_CONTENT)
+  @Scopes('delete:actions')
+  @ApiOperation({ operationId: 'delete_action', summary: 'Delete an action' })
+  @ApiNoContentResponse({ description: 'The action and its versions were deleted.' })
+  @ApiErrors(400, 404, 409)
+  // The query is validated (a bad `force` is a 400 as in Auth0) but unused: there are no trigger
+  // bindings to detach here.
+  // eslint-disable-next-line @typescript-eslint/no-unused-vars
+  remove(@Param('id') id: string, @Query() _query: DeleteActionQuery): Promise<void> {
+    return this.writes.remove(id);
+  }
+
+  @Post('actions/:id/deploy')
+  @HttpCode(HttpStatus.OK)
+  @Scopes('create:actions')
+  @ApiOperation({ operationId: 'post_deploy_action', summary: 'Deploy an action' })
+  @ApiOkResponse({ type: ActionVersionView, description: 'The new version, now the deployed one.' })
+  @ApiErrors(400, 404)
+  deploy(@Param('id') id: string): Promise<ActionVersionView> {
+    return this.writes.deploy(id);
+  }
 
   @Get('actions')
   @Scopes('read:actions')
