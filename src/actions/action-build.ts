@@ -1,6 +1,6 @@
 import { Script } from 'node:vm';
 
-export interface ActionBuild {
+interface ActionBuild {
   status: 'built' | 'failed';
   errors: { id: string; msg: string; url: string }[] | null;
 }

@@ -3,7 +3,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { ActionVersion, Prisma } from '../generated/prisma/client.js';
 import type { ActionWithDeployed } from './dto/action.view.js';
 
-export interface ActionFilter {
+interface ActionFilter {
   triggerId?: string;
   actionName?: string;
   deployed?: boolean;

@@ -6,25 +6,25 @@ export class ActionTriggerRefView {
   @ApiPropertyOptional() version?: string;
 }
 
-export class ActionDependencyView {
+class ActionDependencyView {
   @ApiProperty() name: string;
   @ApiPropertyOptional() version?: string;
   @ApiPropertyOptional() registry_url?: string;
 }
 
 /** A secret as Auth0 returns it: its name and when it changed, never its value. */
-export class ActionSecretView {
+class ActionSecretView {
   @ApiProperty() name: string;
   @ApiPropertyOptional({ format: 'date-time' }) updated_at?: string;
 }
 
-export class ActionErrorView {
+class ActionErrorView {
   @ApiProperty() id: string;
   @ApiProperty() msg: string;
   @ApiPropertyOptional() url?: string;
 }
 
-export class ActionBaseView {
+class ActionBaseView {
   @ApiProperty() id: string;
   @ApiProperty() name: string;
   @ApiProperty({ type: [ActionTriggerRefView] }) supported_triggers: ActionTriggerRefView[];

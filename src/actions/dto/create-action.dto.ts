@@ -5,9 +5,9 @@ import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { ACTION_TRIGGER_IDS } from '../action-triggers.js';
 
 // Runtimes Auth0 has offered for actions; node22 is its default since 2025.
-export const ACTION_RUNTIMES = ['node12', 'node16', 'node18', 'node18-actions', 'node22'] as const;
+const ACTION_RUNTIMES = ['node12', 'node16', 'node18', 'node18-actions', 'node22'] as const;
 
-export class ActionTriggerDto {
+class ActionTriggerDto {
   @ApiProperty({ enum: ACTION_TRIGGER_IDS, description: 'An actions extensibility point.' })
   @IsString()
   @IsIn(ACTION_TRIGGER_IDS)
@@ -20,7 +20,7 @@ export class ActionTriggerDto {
   version?: string;
 }
 
-export class ActionDependencyDto {
+class ActionDependencyDto {
   @ApiProperty({ description: 'name is the name of the npm module, e.g. lodash' })
   @IsString()
   @Length(1, 214)
