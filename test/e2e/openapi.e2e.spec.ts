@@ -81,6 +81,15 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /resource-servers/{id}': 'get_resource-servers_by_id',
   'PATCH /resource-servers/{id}': 'patch_resource-servers_by_id',
   'DELETE /resource-servers/{id}': 'delete_resource-servers_by_id',
+  'GET /actions/actions': 'get_actions',
+  'GET /actions/actions/{id}': 'get_action',
+  'POST /actions/actions': 'post_action',
+  'PATCH /actions/actions/{id}': 'patch_action',
+  'DELETE /actions/actions/{id}': 'delete_action',
+  'POST /actions/actions/{id}/deploy': 'post_deploy_action',
+  'GET /actions/actions/{id}/versions': 'get_action_versions',
+  'GET /actions/actions/{id}/versions/{versionId}': 'get_action_version',
+  'GET /actions/triggers': 'get_triggers',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

@@ -6,6 +6,7 @@ import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
 import { newId } from '../../src/common/ids.js';
 import { UserFactories } from './user-factories.js';
+import { ActionFactories } from './action-factories.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
@@ -50,6 +51,7 @@ async function makeFixtures(t: TestApp) {
     }),
     usernameConnection,
     user: await users.user(usernameConnection.id, { username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` }),
+    action: await new ActionFactories(t.prisma).deployed(),
   };
 }
 
@@ -66,6 +68,8 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'connections/{connection_id}': (fx) => fx.connection.id,
   'users/{id}': (fx) => fx.user.user_id,
   'resource-servers/{id}': (fx) => fx.resourceServer.id,
+  'actions/{id}': (fx) => fx.action.action.id,
+  'versions/{versionId}': (fx) => fx.action.version.id,
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
 // A client grant names an existing API, and only scopes that API defines.

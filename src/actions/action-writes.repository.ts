@@ -1,0 +1,72 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { mapDatabaseErrors } from '../database/database-errors.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { ActionVersion, Prisma } from '../generated/prisma/client.js';
+import { actionNameTaken } from './action-errors.js';
+import type { ActionWithDeployed } from './dto/action.view.js';
+
+// The unique index on the name decides conflicts, so two concurrent creates cannot both win.
+const failed = mapDatabaseErrors({ constraints: { actions_name_key: actionNameTaken } });
+const WITH_DEPLOYED = { versions: { where: { deployed: true } } } as const;
+
+@Injectable()
+export class ActionWritesRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  create(data: Prisma.ActionCreateInput): Promise<ActionWithDeployed> {
+    return this.prisma.action.create({ data, include: WITH_DEPLOYED }).catch(failed);
+  }
+
+  /** Undefined when there is no such action. */
+  async update(id: string, data: Prisma.ActionUpdateInput): Promise<ActionWithDeployed | undefined> {
+    const updated = await this.prisma.action.updateMany({ where: { id }, data }).catch(failed);
+    if (updated.count === 0) return undefined;
+    return (await this.prisma.action.findUnique({ where: { id }, include: WITH_DEPLOYED })) ?? undefined;
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.prisma.action.deleteMany({ where: { id } })).count > 0;
+  }
+
+  /** Whether a token exchange profile executes this action (read only: that table is another feature's). */
+  async boundToProfile(id: string): Promise<boolean> {
+    return (await this.prisma.tokenExchangeProfile.count({ where: { action_id: id } })) > 0;
+  }
+
+  /**
+   * Freezes the draft into version n+1 and makes it the deployed one, in one transaction: the
+   * action row is locked first, so concurrent deploys number their versions one after the other,
+   * and the previous version is unmarked before the new one takes the unique `deployed` slot.
+   * Undefined when there is no such action; `failed` when its draft did not build.
+   */
+  deploy(id: string): Promise<{ version: ActionVersion; action: ActionWithDeployed } | 'failed' | undefined> {
+    return this.prisma.$transaction(async (tx) => {
+      const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM actions WHERE id = ${id} FOR UPDATE`;
+      if (locked.length === 0) return undefined;
+      const draft = await tx.action.findUniqueOrThrow({ where: { id } });
+      if (draft.status === 'failed') return 'failed';
+      const last = await tx.actionVersion.aggregate({ where: { action_id: id }, _max: { number: true } });
+      await tx.actionVersion.updateMany({ where: { action_id: id, deployed: true }, data: { deployed: null } });
+      // Stamped here, like the draft's updated_at, so all_changes_deployed compares one clock.
+      const now = new Date();
+      const version = await tx.actionVersion.create({
+        data: {
+          id: randomUUID(),
+          action_id: id,
+          number: (last._max.number ?? 0) + 1,
+          code: draft.code,
+          runtime: draft.runtime,
+          dependencies: draft.dependencies as Prisma.InputJsonValue,
+          secrets: draft.secrets as Prisma.InputJsonValue,
+          supported_triggers: draft.supported_triggers as Prisma.InputJsonValue,
+          status: 'built',
+          deployed: true,
+          created_at: now,
+          updated_at: now,
+        },
+      });
+      return { version, action: { ...draft, versions: [version] } };
+    });
+  }
+}

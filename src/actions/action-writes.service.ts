@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import { Prisma } from '../generated/prisma/client.js';
+import { encryptPrivateKey } from '../signing-keys/key-encryption.js';
+import { buildAction } from './action-build.js';
+import { actionBoundToProfile, actionNotBuilt, actionNotFound } from './action-errors.js';
+import { ActionWritesRepository } from './action-writes.repository.js';
+import type { CreateActionDto, ActionSecretDto } from './dto/create-action.dto.js';
+import { toActionView, toVersionView, type ActionVersionView, type ActionView } from './dto/action.view.js';
+import type { UpdateActionDto } from './dto/update-action.dto.js';
+
+// DTO instances to plain JSON for the json columns (absent optional fields are dropped).
+const json = (value: object): Prisma.InputJsonValue => JSON.parse(JSON.stringify(value)) as Prisma.InputJsonValue;
+
+@Injectable()
+export class ActionWritesService {
+  constructor(
+    private readonly actions: ActionWritesRepository,
+    private readonly config: AppConfig,
+  ) {}
+
+  async create(dto: CreateActionDto): Promise<ActionView> {
+    const code = dto.code ?? '';
+    const build = buildAction(code);
+    const row = await this.actions.create({
+      id: randomUUID(),
+      name: dto.name,
+      supported_triggers: json(dto.supported_triggers),
+      code,
+      runtime: dto.runtime ?? 'node22',
+      dependencies: json(dto.dependencies ?? []),
+      secrets: this.seal(dto.secrets ?? []),
+      status: build.status,
+      errors: build.errors ?? Prisma.DbNull,
+    });
+    return toActionView(row);
+  }
+
+  async update(id: string, dto: UpdateActionDto): Promise<ActionView> {
+    const data: Prisma.ActionUpdateInput = { updated_at: new Date() };
+    if (dto.name !== undefined) data.name = dto.name;
+    if (dto.supported_triggers !== undefined) data.supported_triggers = json(dto.supported_triggers);
+    if (dto.runtime !== undefined) data.runtime = dto.runtime;
+    if (dto.dependencies !== undefined) data.dependencies = json(dto.dependencies);
+    // The list given replaces the secrets; each value is sealed again (Auth0 also replaces them).
+    if (dto.secrets !== undefined) data.secrets = this.seal(dto.secrets);
+    if (dto.code !== undefined) {
+      const build = buildAction(dto.code);
+      Object.assign(data, { code: dto.code, status: build.status, errors: build.errors ?? Prisma.DbNull });
+    }
+    const row = await this.actions.update(id, data);
+    if (!row) throw actionNotFound();
+    return toActionView(row);
+  }
+
+  /** `force` would detach trigger bindings; this service has none, so it changes nothing. */
+  async remove(id: string): Promise<void> {
+    if (await this.actions.boundToProfile(id)) throw actionBoundToProfile();
+    if (!(await this.actions.delete(id))) throw actionNotFound();
+  }
+
+  async deploy(id: string): Promise<ActionVersionView> {
+    const result = await this.actions.deploy(id);
+    if (result === undefined) throw actionNotFound();
+    if (result === 'failed') throw actionNotBuilt();
+    return toVersionView(result.version, result.action);
+  }
+
+  /** Values encrypted as the signing keys are when KEY_ENCRYPTION_SECRET is set; never returned. */
+  private seal(secrets: ActionSecretDto[]): Prisma.InputJsonValue {
+    const key = this.config.keyEncryptionSecret;
+    const updatedAt = new Date().toISOString();
+    return secrets.map(({ name, value }) => ({ name, value: key ? encryptPrivateKey(value, key) : value, updated_at: updatedAt }));
+  }
+}
