@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ActionRuntimeModule } from './action-runtime/action-runtime.module.js';
 import { ActionsModule } from './actions/actions.module.js';
 import { AuthModule } from './auth/auth.module.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
@@ -13,6 +14,8 @@ import { DatabaseModule } from './database/database.module.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { HealthModule } from './health/health.module.js';
+import { LogStreamsModule } from './log-streams/log-streams.module.js';
+import { LogsModule } from './logs/logs.module.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
@@ -39,6 +42,9 @@ import { UsersModule } from './users/users.module.js';
     ConnectionsModule,
     UsersModule,
     ActionsModule,
+    ActionRuntimeModule,
+    LogsModule,
+    LogStreamsModule,
     SigningKeysModule,
     OAuthModule,
     OpenApiModule,

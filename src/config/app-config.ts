@@ -193,6 +193,76 @@ export class AppConfig {
   )
   readonly trustProxy?: string;
 
+  /** How long one action execution may run before its process is killed and the request refused. */
+  @Env('ACTIONS_TIMEOUT_MS')
+  @Type(() => Number)
+  @IsInt(timeout)
+  @Min(100, timeout)
+  @Max(600_000, timeout)
+  readonly actionsTimeoutMs: number = 5000;
+
+  /** The V8 heap an action's process may use, in MB; past it the process dies and the execution fails. */
+  @Env('ACTIONS_MEMORY_MB')
+  @Type(() => Number)
+  @IsInt(integerBetween(16, 4096))
+  @Min(16, integerBetween(16, 4096))
+  @Max(4096, integerBetween(16, 4096))
+  readonly actionsMemoryMb: number = 128;
+
+  /** How many action processes run executions at once (each runs one at a time), started on first use. */
+  @Env('ACTIONS_WORKERS')
+  @Type(() => Number)
+  @IsInt(integerBetween(1, 64))
+  @Min(1, integerBetween(1, 64))
+  @Max(64, integerBetween(1, 64))
+  readonly actionsWorkers: number = 2;
+
+  /** Token exchanges an address may have refused by rejectInvalidSubjectToken within the window before it gets 429. */
+  @Env('TOKEN_EXCHANGE_INVALID_TOKEN_LIMIT')
+  @Type(() => Number)
+  @IsInt(integerBetween(1, 100_000))
+  @Min(1, integerBetween(1, 100_000))
+  @Max(100_000, integerBetween(1, 100_000))
+  readonly tokenExchangeInvalidTokenLimit: number = 10;
+
+  @Env('TOKEN_EXCHANGE_INVALID_TOKEN_WINDOW_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
+  readonly tokenExchangeInvalidTokenWindowMs: number = 600_000;
+
+  /** Tenant log entries older than this are pruned. */
+  @Env('LOG_RETENTION_DAYS')
+  @Type(() => Number)
+  @IsInt(integerBetween(1, 3650))
+  @Min(1, integerBetween(1, 3650))
+  @Max(3650, integerBetween(1, 3650))
+  readonly logRetentionDays: number = 30;
+
+  @Env('LOG_PRUNE_INTERVAL_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
+  readonly logPruneIntervalMs: number = 3_600_000;
+
+  /** How often each instance looks for log entries to deliver to the log streams. */
+  @Env('LOG_STREAM_POLL_MS')
+  @Type(() => Number)
+  @IsInt(milliseconds)
+  @Min(100, milliseconds)
+  @Max(3_600_000, milliseconds)
+  readonly logStreamPollMs: number = 1000;
+
+  /** The most entries sent to a sink in one request. */
+  @Env('LOG_STREAM_BATCH_SIZE')
+  @Type(() => Number)
+  @IsInt(integerBetween(1, 10_000))
+  @Min(1, integerBetween(1, 10_000))
+  @Max(10_000, integerBetween(1, 10_000))
+  readonly logStreamBatchSize: number = 100;
+
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';

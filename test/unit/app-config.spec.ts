@@ -54,6 +54,15 @@ describe('loadConfig', () => {
         httpKeepAliveTimeoutMs: 72_000,
         shutdownDrainDelayMs: 0,
         trustProxy: undefined,
+        actionsTimeoutMs: 5000,
+        actionsMemoryMb: 128,
+        actionsWorkers: 2,
+        tokenExchangeInvalidTokenLimit: 10,
+        tokenExchangeInvalidTokenWindowMs: 600_000,
+        logRetentionDays: 30,
+        logPruneIntervalMs: 3_600_000,
+        logStreamPollMs: 1000,
+        logStreamBatchSize: 100,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
