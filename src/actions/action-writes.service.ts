@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
-import { AppConfig } from '../config/app-config.js';
+import { SealedSecrets } from '../common/sealed-secrets.js';
 import { Prisma } from '../generated/prisma/client.js';
-import { encryptPrivateKey } from '../signing-keys/key-encryption.js';
 import { buildAction } from './action-build.js';
 import { actionBoundToProfile, actionNotBuilt, actionNotFound } from './action-errors.js';
 import { ActionWritesRepository } from './action-writes.repository.js';
@@ -17,7 +16,7 @@ const json = (value: object): Prisma.InputJsonValue => JSON.parse(JSON.stringify
 export class ActionWritesService {
   constructor(
     private readonly actions: ActionWritesRepository,
-    private readonly config: AppConfig,
+    private readonly sealed: SealedSecrets,
   ) {}
 
   async create(dto: CreateActionDto): Promise<ActionView> {
@@ -67,10 +66,9 @@ export class ActionWritesService {
     return toVersionView(result.version, result.action);
   }
 
-  /** Values encrypted as the signing keys are when KEY_ENCRYPTION_SECRET is set; never returned. */
+  /** Values sealed (encrypted when KEY_ENCRYPTION_SECRET is set); never returned. */
   private seal(secrets: ActionSecretDto[]): Prisma.InputJsonValue {
-    const key = this.config.keyEncryptionSecret;
     const updatedAt = new Date().toISOString();
-    return secrets.map(({ name, value }) => ({ name, value: key ? encryptPrivateKey(value, key) : value, updated_at: updatedAt }));
+    return secrets.map(({ name, value }) => ({ name, value: this.sealed.seal(value), updated_at: updatedAt }));
   }
 }

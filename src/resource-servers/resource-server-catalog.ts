@@ -3,7 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import type { SigningAlgorithm } from './dto/resource-server-rules.js';
 import { managementApi } from './management-api.js';
 import { ResourceServersRepository } from './resource-servers.repository.js';
-import { SigningSecrets } from './signing-secrets.js';
+import { SealedSecrets } from '../common/sealed-secrets.js';
 
 /** What grants and the token endpoint need to know of an API. */
 export interface Audience {
@@ -21,7 +21,7 @@ export interface Audience {
 export class ResourceServerCatalog {
   constructor(
     private readonly servers: ResourceServersRepository,
-    private readonly secrets: SigningSecrets,
+    private readonly secrets: SealedSecrets,
     private readonly config: AppConfig,
   ) {}
 

@@ -11,7 +11,8 @@ import type { UpdateResourceServerDto } from './dto/update-resource-server.dto.j
 import { managementApi } from './management-api.js';
 import { identifierTaken, resourceServerNotFound, systemResourceServerReadOnly } from './resource-server-errors.js';
 import { ResourceServersRepository, type ResourceServerChanges } from './resource-servers.repository.js';
-import { SigningSecrets } from './signing-secrets.js';
+import { SealedSecrets } from '../common/sealed-secrets.js';
+import { newSigningSecret } from './signing-secrets.js';
 
 // Auth0's settings we keep as given in the `settings` column; every other property has a column.
 const SETTINGS = [
@@ -30,7 +31,7 @@ type Row = ResourceServer | ResourceServerView;
 export class ResourceServersService {
   constructor(
     private readonly servers: ResourceServersRepository,
-    private readonly secrets: SigningSecrets,
+    private readonly secrets: SealedSecrets,
     private readonly config: AppConfig,
   ) {}
 
@@ -122,7 +123,7 @@ export class ResourceServersService {
 
   /** The stored (sealed) secret: the one given, or a new one for HS256; none otherwise. */
   private secretFor(alg: string, given: string | undefined): string | undefined {
-    const secret = given ?? (alg === 'HS256' ? this.secrets.generate() : undefined);
+    const secret = given ?? (alg === 'HS256' ? newSigningSecret() : undefined);
     return secret === undefined ? undefined : this.secrets.seal(secret);
   }
 
