@@ -1,7 +1,17 @@
 import { HttpStatus } from '@nestjs/common';
 
 export type OAuthErrorCode =
-  'invalid_request' | 'invalid_client' | 'unauthorized_client' | 'access_denied' | 'unsupported_grant_type' | 'too_many_requests';
+  | 'invalid_request'
+  | 'invalid_client'
+  | 'unauthorized_client'
+  | 'access_denied'
+  | 'unsupported_grant_type'
+  | 'too_many_requests'
+  | 'too_many_attempts'
+  | 'unauthorized'
+  | 'server_error'
+  // A custom token exchange action's api.access.deny(code, reason) may name any code.
+  | (string & {});
 
 export interface OAuthErrorBody {
   error: OAuthErrorCode;

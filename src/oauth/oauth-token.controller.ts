@@ -1,23 +1,43 @@
-import { Body, Controller, Header, HttpCode, HttpStatus, Ip, Post } from '@nestjs/common';
+import { Body, Controller, Header, Headers, HttpCode, HttpStatus, Ip, Post, Req } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
 import { TOKEN_ROUTE } from '../routes.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
+import { TokenExchangeService } from './token-exchange.service.js';
 
-/** The tenant's token endpoint, outside /api/v2 as Auth0's. Its errors are OAuth-shaped. */
+/**
+ * The tenant's token endpoint, outside /api/v2 as Auth0's. Its errors are OAuth-shaped. Documented
+ * by hand (src/openapi/token-endpoint.ts): the scanner would place it under the /api/v2 server.
+ */
 @Public()
 @ApiExcludeController()
 @Controller()
 export class OAuthTokenController {
-  constructor(private readonly issuer: TokenIssuer) {}
+  constructor(
+    private readonly issuer: TokenIssuer,
+    private readonly exchange: TokenExchangeService,
+  ) {}
 
   // The body stays untyped so the API's validation pipe (and its error shape) does not apply.
   @Post(TOKEN_ROUTE)
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
-  token(@Body() body: unknown, @Ip() ip: string): Promise<TokenResponse> {
-    return this.issuer.issue(parseTokenRequest(body), ip);
+  token(
+    @Body() body: unknown,
+    @Ip() ip: string,
+    @Headers('authorization') authorization: string | undefined,
+    @Req() http: FastifyRequest,
+  ): Promise<TokenResponse> {
+    const request = parseTokenRequest(body, authorization);
+    if (request.grant_type === 'client_credentials') return this.issuer.issue(request, ip);
+    return this.exchange.exchange(request, {
+      ip,
+      hostname: http.hostname,
+      userAgent: http.headers['user-agent'],
+      language: http.headers['accept-language'],
+    });
   }
 }

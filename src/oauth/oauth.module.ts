@@ -1,16 +1,49 @@
 import { Module } from '@nestjs/common';
+import { ActionRuntimeModule } from '../action-runtime/action-runtime.module.js';
 import { ClientGrantsModule } from '../client-grants/client-grants.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
+import { ConnectionsModule } from '../connections/connections.module.js';
 import { RateLimitStorageModule } from '../rate-limit/rate-limit.module.js';
 import { ResourceServersModule } from '../resource-servers/resource-servers.module.js';
 import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
+import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
+import { UsersModule } from '../users/users.module.js';
+import { ClientAuthenticator } from './client-authenticator.js';
+import { ExchangeUsers } from './exchange-users.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
+import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
 import { OAuthTokenController } from './oauth-token.controller.js';
+import { OrganizationMembershipRepository } from './organization-membership.repository.js';
+import { GrantedAudiences } from './granted-audiences.js';
 import { TokenIssuer } from './token-issuer.service.js';
+import { TokenExchangeService } from './token-exchange.service.js';
+import { TokenSigning } from './token-signing.js';
+import { UserTokens } from './user-tokens.js';
 
 @Module({
-  imports: [SigningKeysModule, RateLimitStorageModule, ClientsModule, ClientGrantsModule, ResourceServersModule],
+  imports: [
+    SigningKeysModule,
+    RateLimitStorageModule,
+    ClientsModule,
+    ClientGrantsModule,
+    ResourceServersModule,
+    TokenExchangeProfilesModule,
+    ActionRuntimeModule,
+    UsersModule,
+    ConnectionsModule,
+  ],
   controllers: [OAuthTokenController],
-  providers: [TokenIssuer, FailedAttemptsLimiter],
+  providers: [
+    TokenIssuer,
+    GrantedAudiences,
+    ClientAuthenticator,
+    FailedAttemptsLimiter,
+    TokenSigning,
+    TokenExchangeService,
+    InvalidSubjectTokenLimiter,
+    ExchangeUsers,
+    OrganizationMembershipRepository,
+    UserTokens,
+  ],
 })
 export class OAuthModule {}

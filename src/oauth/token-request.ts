@@ -1,32 +1,103 @@
 import { HttpStatus } from '@nestjs/common';
 import { OAuthError } from '../common/oauth-error.js';
 
-export interface ClientCredentialsRequest {
+export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+
+/** Who the client says it is, from the body or HTTP Basic (RFC 6749 §2.3.1). */
+export interface ClientAuthentication {
   client_id: string;
   client_secret: string;
+}
+
+export interface ClientCredentialsRequest extends ClientAuthentication {
+  grant_type: 'client_credentials';
   audience: string;
   /** Requested scopes, deduplicated; empty when none were asked for. */
   scopes: string[];
 }
 
+export interface TokenExchangeRequest extends ClientAuthentication {
+  grant_type: typeof TOKEN_EXCHANGE_GRANT;
+  subject_token: string;
+  subject_token_type: string;
+  audience: string;
+  scopes: string[];
+  organization?: string;
+  requested_token_type?: string;
+  /** The body as sent, for the action's event.request.body (secrets removed there). */
+  body: Record<string, unknown>;
+}
+
+type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest;
+
 const invalidRequest = (description: string) => new OAuthError(HttpStatus.BAD_REQUEST, 'invalid_request', description);
 
-/** Reads a form or JSON body the way Auth0's token endpoint does, refusing in OAuth terms. */
-export function parseTokenRequest(body: unknown): ClientCredentialsRequest {
+/** Reads a form or JSON body (and an optional Basic header) the way Auth0's token endpoint does, refusing in OAuth terms. */
+export function parseTokenRequest(body: unknown, authorization?: string): TokenRequest {
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const grantType = text(fields, 'grant_type');
   if (!grantType) throw invalidRequest('Missing required parameter: grant_type');
-  if (grantType !== 'client_credentials') {
+  if (grantType !== 'client_credentials' && grantType !== TOKEN_EXCHANGE_GRANT) {
     throw new OAuthError(HttpStatus.BAD_REQUEST, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   }
-  const request = {
-    client_id: text(fields, 'client_id'),
-    client_secret: text(fields, 'client_secret'),
-    audience: text(fields, 'audience'),
+  const client = clientAuthentication(fields, authorization);
+  if (grantType === 'client_credentials') {
+    return { grant_type: grantType, ...client, audience: required(fields, 'audience'), scopes: scopes(fields) };
+  }
+  return {
+    grant_type: grantType,
+    ...client,
+    subject_token: required(fields, 'subject_token'),
+    subject_token_type: required(fields, 'subject_token_type'),
+    // Auth0 falls back to the tenant's default audience; this service has none, so it is required.
+    audience: required(fields, 'audience'),
+    scopes: scopes(fields),
+    organization: text(fields, 'organization'),
+    requested_token_type: text(fields, 'requested_token_type'),
+    body: fields,
   };
-  for (const [name, value] of Object.entries(request)) if (!value) throw invalidRequest(`Missing required parameter: ${name}`);
-  const scope = text(fields, 'scope') ?? '';
-  return { ...(request as Omit<ClientCredentialsRequest, 'scopes'>), scopes: [...new Set(scope.split(' ').filter(Boolean))] };
+}
+
+/**
+ * client_id and client_secret from the body, or from `Authorization: Basic` (each part
+ * form-URL-decoded, RFC 6749 §2.3.1). Both at once is refused, as RFC 6749 §2.3 says a client
+ * must use one method only (wording ours).
+ */
+function clientAuthentication(fields: Record<string, unknown>, authorization?: string): ClientAuthentication {
+  const basic = basicCredentials(authorization);
+  if (!basic) return { client_id: required(fields, 'client_id'), client_secret: required(fields, 'client_secret') };
+  if (text(fields, 'client_secret') !== undefined) throw invalidRequest('Multiple client authentication methods are not allowed.');
+  const bodyId = text(fields, 'client_id');
+  if (bodyId !== undefined && bodyId !== basic.client_id)
+    throw invalidRequest('The client_id in the body does not match the Authorization header.');
+  return basic;
+}
+
+function basicCredentials(authorization?: string): ClientAuthentication | undefined {
+  const match = /^Basic\s+(?<value>\S+)\s*$/i.exec(authorization ?? '');
+  if (!match?.groups) return undefined;
+  const decoded = Buffer.from(match.groups.value, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) throw invalidRequest('Invalid Authorization header: Basic credentials must be client_id:client_secret.');
+  try {
+    const [id, secret] = [decoded.slice(0, colon), decoded.slice(colon + 1)].map((part) => decodeURIComponent(part.replaceAll('+', ' ')));
+    if (!id) throw invalidRequest('Missing required parameter: client_id');
+    if (!secret) throw invalidRequest('Missing required parameter: client_secret');
+    return { client_id: id, client_secret: secret };
+  } catch (error) {
+    if (error instanceof OAuthError) throw error;
+    throw invalidRequest('Invalid Authorization header: malformed percent-encoding.');
+  }
+}
+
+function scopes(fields: Record<string, unknown>): string[] {
+  return [...new Set((text(fields, 'scope') ?? '').split(' ').filter(Boolean))];
+}
+
+function required(fields: Record<string, unknown>, name: string): string {
+  const value = text(fields, name);
+  if (value === undefined) throw invalidRequest(`Missing required parameter: ${name}`);
+  return value;
 }
 
 function text(fields: Record<string, unknown>, name: string): string | undefined {

@@ -19,7 +19,8 @@ export class TokenExchangeProfilesController {
   @Scopes('create:token_exchange_profiles')
   @ApiOperation({ operationId: 'post_token-exchange-profiles', summary: 'Create a token exchange profile' })
   @ApiCreatedResponse({ type: TokenExchangeProfileView, description: 'The profile was created.' })
-  @ApiErrors(400, 409)
+  // 404: the action_id names no action.
+  @ApiErrors(400, 404, 409)
   create(@Body() dto: CreateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
     return this.profiles.create(dto);
   }

@@ -6,5 +6,7 @@ import { TokenExchangeProfilesService } from './token-exchange-profiles.service.
 @Module({
   controllers: [TokenExchangeProfilesController],
   providers: [TokenExchangeProfilesService, TokenExchangeProfilesRepository],
+  // The token endpoint finds the profile of each exchange through it.
+  exports: [TokenExchangeProfilesRepository],
 })
 export class TokenExchangeProfilesModule {}

@@ -13,6 +13,11 @@ const COLUMNS = columnList<TokenExchangeProfile>()('id', 'name', 'subject_token_
 // Hot paths: one statement each, straight to the pool (PrismaService.sql). The pipe has already
 // refused explicit nulls, so COALESCE only keeps the fields the body left out.
 const GET_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE id = $1`;
+const BY_TYPE_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE subject_token_type = $1`;
+// What binding a profile to an action needs to know of it: its triggers, and whether a version is deployed.
+const ACTION_SQL = `
+  SELECT a.supported_triggers, EXISTS (SELECT 1 FROM action_versions v WHERE v.action_id = a.id AND v.deployed) AS deployed
+    FROM actions a WHERE a.id = $1`;
 const UPDATE_SQL = `
   UPDATE token_exchange_profiles
      SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = $4
@@ -50,6 +55,22 @@ export class TokenExchangeProfilesRepository {
   async find(id: string): Promise<TokenExchangeProfile | undefined> {
     const [row] = await this.prisma.sql<TokenExchangeProfile>(GET_SQL, [id]);
     return row;
+  }
+
+  /**
+   * Read on every token exchange, never cached: a PATCH or DELETE takes effect on the very next
+   * exchange, on every instance sharing the database. One indexed lookup (the unique index).
+   */
+  async findBySubjectTokenType(subjectTokenType: string): Promise<TokenExchangeProfile | undefined> {
+    const [row] = await this.prisma.sql<TokenExchangeProfile>(BY_TYPE_SQL, [subjectTokenType]);
+    return row;
+  }
+
+  /** The action a profile would run; undefined when there is none. */
+  async action(actionId: string): Promise<{ triggerIds: string[]; deployed: boolean } | undefined> {
+    const rows = await this.prisma.sql<{ supported_triggers: { id: string }[]; deployed: boolean }>(ACTION_SQL, [actionId]);
+    const row = rows.at(0);
+    return row && { triggerIds: row.supported_triggers.map((trigger) => trigger.id), deployed: row.deployed };
   }
 
   /** Writes only the fields given; undefined when there is no such profile. */

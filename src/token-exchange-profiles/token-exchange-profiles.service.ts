@@ -5,16 +5,24 @@ import type { CreateTokenExchangeProfileDto } from './dto/create-token-exchange-
 import type { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profiles.query.js';
 import type { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { toProfileView, type TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
-import { profileLimitReached, profileNotFound } from './token-exchange-profile-errors.js';
+import {
+  profileActionNotDeployed,
+  profileActionNotFound,
+  profileActionWrongTrigger,
+  profileLimitReached,
+  profileNotFound,
+} from './token-exchange-profile-errors.js';
 import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
 
 const MAX_PROFILES_PER_TENANT = 100;
+const CUSTOM_TOKEN_EXCHANGE_TRIGGER = 'custom-token-exchange';
 
 @Injectable()
 export class TokenExchangeProfilesService {
   constructor(private readonly profiles: TokenExchangeProfilesRepository) {}
 
   async create(dto: CreateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
+    await this.checkAction(dto.action_id);
     const row = await this.profiles.createWithinLimit(
       { id: newId('tep'), name: dto.name, subject_token_type: dto.subject_token_type, action_id: dto.action_id, type: dto.type },
       MAX_PROFILES_PER_TENANT,
@@ -39,6 +47,18 @@ export class TokenExchangeProfilesService {
     const row = await this.profiles.update(id, changes);
     if (!row) throw profileNotFound();
     return toProfileView(row);
+  }
+
+  /**
+   * The action a profile runs must exist, support the trigger and be deployed. Checked on create
+   * only: Auth0 never lets a profile's action_id change, and an action bound to a profile cannot be
+   * deleted (the actions feature refuses it), so it stays valid.
+   */
+  private async checkAction(actionId: string): Promise<void> {
+    const action = await this.profiles.action(actionId);
+    if (!action) throw profileActionNotFound();
+    if (!action.triggerIds.includes(CUSTOM_TOKEN_EXCHANGE_TRIGGER)) throw profileActionWrongTrigger();
+    if (!action.deployed) throw profileActionNotDeployed();
   }
 
   /** Idempotent, as in Auth0: deleting an absent profile is still a success. */

@@ -10,5 +10,7 @@ import { UsersService } from './users.service.js';
   imports: [ConnectionsModule],
   controllers: [UsersController, UsersByEmailController],
   providers: [UsersService, UsersRepository],
+  // The token exchange grant finds, creates and updates the user an action sets.
+  exports: [UsersRepository],
 })
 export class UsersModule {}

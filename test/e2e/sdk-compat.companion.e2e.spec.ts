@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
+import { ActionFactories } from '../support/action-factories.js';
 import { must } from '../support/must.js';
 import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -92,13 +93,15 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
   it('creates, lists (by next), gets, updates and deletes token exchange profiles', async () => {
     const sdk = Sdk.for(baseUrl, token);
     const tag = unique();
+    // A profile's action must exist, be deployed and support the custom-token-exchange trigger.
+    const actionId = (await new ActionFactories(t.prisma).deployed()).action.id;
     const created = [];
     for (let i = 0; i < 3; i++) {
       created.push(
         await sdk.tokenExchangeProfiles.create({
           name: `SDK profile ${i}`,
           subject_token_type: `urn:sdk:${tag}:${i}`,
-          action_id: `act_${tag}`,
+          action_id: actionId,
           type: 'custom_authentication',
         }),
       );
@@ -108,7 +111,7 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
       sdk.tokenExchangeProfiles.create({
         name: 'Duplicate',
         subject_token_type: `urn:sdk:${tag}:0`,
-        action_id: `act_${tag}`,
+        action_id: actionId,
         type: 'custom_authentication',
       }),
       Management.ConflictError,
@@ -118,7 +121,7 @@ describe('the official auth0 SDK (v7) through the companion endpoints', () => {
     const listed = await collect(await sdk.tokenExchangeProfiles.list({ take: 2 }));
     assert.deepEqual(
       listed
-        .filter((p) => p.action_id === `act_${tag}`)
+        .filter((p) => p.action_id === actionId)
         .map((p) => p.id)
         .sort(),
       created.map((p) => p.id).sort(),

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { ActionFactories } from '../support/action-factories.js';
 import { Errors, expectError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -16,9 +17,13 @@ const limitBody = [403, 'too_many_entities', 'You reached the limit of entities 
 describe('token exchange profiles: create, list, get', () => {
   let t: TestApp;
   let auth: string;
+  let actions: ActionFactories;
+  let actionId: string;
   before(async () => {
     t = await startTestApp();
     auth = await t.bearer(`${CREATE} ${READ}`);
+    actions = new ActionFactories(t.prisma);
+    actionId = (await actions.deployed()).action.id;
   });
   after(() => t.close());
 
@@ -26,7 +31,7 @@ describe('token exchange profiles: create, list, get', () => {
   const valid = () => ({
     name: 'My profile',
     subject_token_type: `urn:acme:${rnd()}`,
-    action_id: `act_${rnd()}`,
+    action_id: actionId,
     type: 'custom_authentication',
   });
   const create = (body: object) => t.api.post('/api/v2/token-exchange-profiles').set('Authorization', auth).send(body);
@@ -52,6 +57,28 @@ describe('token exchange profiles: create, list, get', () => {
       const res = await t.api.post('/api/v2/token-exchange-profiles').set('Authorization', auth).type('form').send(body);
       assert.equal(res.status, 201, JSON.stringify(res.body));
       assert.equal(res.body.subject_token_type, body.subject_token_type);
+    });
+
+    it('refuses an action that does not exist, lacks the custom-token-exchange trigger, or is not deployed', async () => {
+      expectError(await create({ ...valid(), action_id: 'no-such-action' }), 404, 'action_not_found', 'The action does not exist.');
+      const postLogin = await actions.deployed({ supported_triggers: [{ id: 'post-login', version: 'v3' }] });
+      expectError(
+        await create({ ...valid(), action_id: postLogin.action.id }),
+        400,
+        'invalid_action_trigger',
+        'The action must support the custom-token-exchange trigger.',
+      );
+      const draft = await actions.action();
+      expectError(
+        await create({ ...valid(), action_id: draft.id }),
+        400,
+        'action_not_deployed',
+        'The action must be deployed before it can be bound to a token exchange profile.',
+      );
+      assert.equal(
+        await t.prisma.tokenExchangeProfile.count({ where: { action_id: { in: ['no-such-action', postLogin.action.id, draft.id] } } }),
+        0,
+      );
     });
 
     it('409 for a subject_token_type already used', async () => {

@@ -1,0 +1,83 @@
+import { Injectable } from '@nestjs/common';
+import { AppConfig } from '../config/app-config.js';
+import type { Client } from '../generated/prisma/client.js';
+import type { Audience } from '../resource-servers/resource-server-catalog.js';
+import type { UserRow } from '../users/dto/user.view.js';
+import type { TokenResponse } from './token-issuer.service.js';
+import { TokenSigning } from './token-signing.js';
+
+// Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
+const DEFAULT_ID_TOKEN_LIFETIME = 36_000;
+
+interface UserTokenRequest {
+  client: Client;
+  user: UserRow;
+  api: Audience;
+  scopes: string[];
+  organizationId?: string;
+}
+
+/** The tokens a user grant answers with: an access token for the API, and an ID token when `openid` was asked for. */
+@Injectable()
+export class UserTokens {
+  constructor(
+    private readonly signing: TokenSigning,
+    private readonly config: AppConfig,
+  ) {}
+
+  async issue({ client, user, api, scopes, organizationId }: UserTokenRequest): Promise<TokenResponse> {
+    const now = Math.floor(Date.now() / 1000);
+    const scope = scopes.join(' ');
+    const org = organizationId ? { org_id: organizationId } : {};
+    const access = {
+      iss: this.config.tokenIssuer,
+      sub: user.user_id,
+      // Auth0 adds its /userinfo audience when openid is asked for; this service has no /userinfo.
+      aud: api.identifier,
+      iat: now,
+      exp: now + api.tokenLifetime,
+      scope,
+      azp: client.client_id,
+      ...org,
+    };
+    const response: TokenResponse = {
+      access_token: await this.signing.accessToken(access, api),
+      token_type: 'Bearer',
+      expires_in: api.tokenLifetime,
+      scope,
+    };
+    if (scopes.includes('openid')) response.id_token = await this.signing.idToken(this.idClaims(client, user, scopes, now, org));
+    return response;
+  }
+
+  /** OIDC's standard claims for the scopes asked for (profile, email), as Auth0 puts them in ID tokens. */
+  private idClaims(client: Client, user: UserRow, scopes: string[], now: number, org: object): Record<string, unknown> {
+    const lifetime =
+      (client.jwt_configuration as { lifetime_in_seconds?: number } | null)?.lifetime_in_seconds ?? DEFAULT_ID_TOKEN_LIFETIME;
+    const profile = scopes.includes('profile')
+      ? defined({
+          name: user.name,
+          nickname: user.nickname,
+          picture: user.picture,
+          given_name: user.given_name,
+          family_name: user.family_name,
+          updated_at: user.updated_at.toISOString(),
+        })
+      : {};
+    const email = scopes.includes('email') && user.email !== null ? { email: user.email, email_verified: user.email_verified } : {};
+    return {
+      ...profile,
+      ...email,
+      iss: this.config.tokenIssuer,
+      sub: user.user_id,
+      aud: client.client_id,
+      iat: now,
+      exp: now + lifetime,
+      ...org,
+    };
+  }
+}
+
+function defined(claims: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== null && value !== undefined));
+}
