@@ -5,19 +5,22 @@ import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { DATABASE_URL } from './database-url.js';
+import { TransactionAwarePool } from './request-transaction.js';
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   // The pool under Prisma's driver adapter, kept so hot paths can skip Prisma's per-query
   // work (~100-300 µs of CPU per statement, see bench/NOTES.md) on the same connections.
+  // Inside a request transaction both Prisma and sql() use its connection (request-transaction.ts).
   private readonly pool: pg.Pool;
+  private readonly transactions: TransactionAwarePool;
 
   constructor(
     @Inject(DATABASE_URL) url: string,
     config: AppConfig,
     private readonly appLogger: JsonLogger,
   ) {
-    const pool = new pg.Pool({
+    const pool = new TransactionAwarePool({
       connectionString: url,
       max: config.databasePoolSize,
       // Bounded waits, so a database that stops answering gives 503s (database-errors.ts), not hung requests:
@@ -28,6 +31,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     });
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
     this.pool = pool;
+    this.transactions = pool;
   }
 
   /**
@@ -36,6 +40,14 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
    */
   async sql<Row>(text: string, values: unknown[]): Promise<Row[]> {
     return (await this.pool.query(text, values)).rows as Row[];
+  }
+
+  /**
+   * Runs `work` (a management write) in one transaction that every statement it makes joins,
+   * then `lastStatement` (its log entry, values inlined) with COMMIT in one round trip; ROLLBACK on any error.
+   */
+  inRequestTransaction<T>(work: () => Promise<T>, lastStatement: (client: pg.PoolClient, result: T) => string): Promise<T> {
+    return this.transactions.runInTransaction(work, lastStatement);
   }
 
   /**

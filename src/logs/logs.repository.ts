@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import type pg from 'pg';
+import { columnList } from '../database/column-list.js';
+import { PrismaService } from '../database/prisma.service.js';
+import type { TenantLog } from '../generated/prisma/client.js';
+import type { NewLogEntry } from './log-entry.js';
+import type { LogFilter } from './log-search.js';
+
+// seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
+type LogRow = Omit<TenantLog, 'seq' | 'tx_id'>;
+export type { LogRow };
+const LOG_COLUMNS = columnList<LogRow>()(
+  'log_id',
+  'date',
+  'type',
+  'description',
+  'client_id',
+  'client_name',
+  'ip',
+  'user_agent',
+  'hostname',
+  'user_id',
+  'user_name',
+  'audience',
+  'scope',
+  'details',
+);
+
+// One statement: the client's name and the transaction's captured changes ($11) are read inside
+// the INSERT, so logging a write costs no extra round trip. log_id is set by a trigger.
+const INSERT_SQL = `
+  INSERT INTO tenant_logs (type, description, client_id, client_name, ip, user_agent, hostname, user_id, audience, scope, details)
+  VALUES ($1, $2, $3, (SELECT name FROM clients WHERE client_id = $3), $4, $5, $6, $7, $8, $9,
+          CASE WHEN $11::boolean
+               THEN $10::jsonb || jsonb_build_object(
+                 'changes', coalesce(nullif(current_setting('tenant_log.changes', true), '')::jsonb, '[]'::jsonb),
+                 'changes_total', coalesce(nullif(current_setting('tenant_log.change_count', true), ''), '0')::int)
+               ELSE $10::jsonb END)`;
+
+// Small batches, each its own statement and transaction, so pruning never holds long locks.
+const PRUNE_SQL = `
+  DELETE FROM tenant_logs WHERE seq IN (
+    SELECT seq FROM tenant_logs WHERE date < $1 ORDER BY date LIMIT $2 FOR UPDATE SKIP LOCKED)`;
+
+// Entries of transactions older than every running one are final: a checkpoint reader that only
+// sees those never skips an entry whose transaction commits after a later one's.
+const FINAL = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
+
+@Injectable()
+export class LogsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** On the pool, on its own. */
+  async insert(entry: NewLogEntry): Promise<void> {
+    await this.prisma.sql(INSERT_SQL, insertValues(entry, false));
+  }
+
+  /**
+   * The INSERT of a request transaction's entry (with its captured changes) as one statement
+   * without parameters, values escaped by the driver, so it travels with COMMIT in one round trip.
+   */
+  insertStatement(client: pg.PoolClient, entry: NewLogEntry): string {
+    const values = insertValues(entry, true);
+    return INSERT_SQL.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
+  }
+
+  async find(logId: string): Promise<LogRow | undefined> {
+    const [row] = await this.prisma.sql<LogRow>(`SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE log_id = $1`, [logId]);
+    return row;
+  }
+
+  /** Checkpoint paging: final entries after `from`, in log_id order. */
+  after(from: string | undefined, take: number): Promise<LogRow[]> {
+    return this.prisma.sql<LogRow>(
+      `SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE ${FINAL} AND ($1::text IS NULL OR log_id > $1) ORDER BY log_id LIMIT $2`,
+      [from ?? null, take],
+    );
+  }
+
+  /** Search paging: entries matching the filter, by date (log_id breaks ties, so pages never overlap). */
+  search(filter: LogFilter, order: 'asc' | 'desc', skip: number, take: number): Promise<LogRow[]> {
+    const values = [...filter.values, take, skip];
+    const n = filter.values.length;
+    return this.prisma.sql<LogRow>(
+      `SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE ${filter.sql} ORDER BY date ${order}, log_id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      values,
+    );
+  }
+
+  async count(filter: LogFilter): Promise<number> {
+    const [row] = await this.prisma.sql<{ total: number }>(
+      `SELECT count(*)::int AS total FROM tenant_logs WHERE ${filter.sql}`,
+      filter.values,
+    );
+    return row.total;
+  }
+
+  /** Deletes up to `batch` entries dated before `cutoff`; how many it deleted. */
+  async pruneBatch(cutoff: Date, batch: number): Promise<number> {
+    const result = await this.prisma.$executeRawUnsafe(PRUNE_SQL, cutoff, batch);
+    return result;
+  }
+}
+
+function insertValues(entry: NewLogEntry, withChanges: boolean): (string | boolean | null)[] {
+  const { type, description, details } = entry;
+  const optional = [entry.client_id, entry.ip, entry.user_agent, entry.hostname, entry.user_id, entry.audience, entry.scope];
+  const text = (value: string | undefined) => (value === undefined ? null : storable(value));
+  return [type, text(description), ...optional.map(text), storableJson(details), withChanges];
+}
+
+// PostgreSQL's text refuses NUL, and its jsonb refuses \u0000 and lone surrogates, all of which a
+// request may carry (and a NUL refused by the NUL hook is still logged): they are stored as U+FFFD.
+function storable(value: string): string {
+  return value.replaceAll('\0', '\uFFFD');
+}
+
+// JSON.stringify escapes NUL and lone surrogates (paired ones stay characters); an escape is one
+// preceded by an even number of backslashes.
+const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
+
+function storableJson(details: unknown): string {
+  return JSON.stringify(details).replace(UNSTORABLE_ESCAPE, '$1\\ufffd');
+}
+
+function literal(client: pg.PoolClient, value: string | boolean | null | undefined): string {
+  if (value === null || value === undefined) return 'NULL';
+  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
+  return client.escapeLiteral(value);
+}

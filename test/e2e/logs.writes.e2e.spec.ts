@@ -1,0 +1,230 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
+import { Scopes } from '../../src/auth/scopes.decorator.js';
+import { newId } from '../../src/common/ids.js';
+import { PrismaService } from '../../src/database/prisma.service.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+/** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
+@Controller('test-only-logs')
+class TwoStatementsController {
+  constructor(private readonly prisma: PrismaService) {}
+
+  @Post('second-fails')
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'Create two organizations, the second one failing' })
+  async secondFails(): Promise<void> {
+    await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, $2)', [newId('org'), 'rolled-back-org']);
+    await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, NULL)', [newId('org')]);
+  }
+
+  @Post('inner-rollback')
+  @HttpCode(201)
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'Create an organization beside a failed inner transaction' })
+  async innerRollback(): Promise<{ id: string }> {
+    const id = newId('org');
+    await this.prisma.organization.create({ data: { id, name: `kept-${id}` } });
+    await this.prisma
+      .$transaction(async (tx) => {
+        await tx.organization.create({ data: { id: newId('org'), name: 'inner-discarded' } });
+        throw new Error('inner transaction gives up');
+      })
+      .catch(() => undefined);
+    await this.prisma.$transaction(async (tx) => tx.organization.update({ where: { id }, data: { display_name: 'second' } }));
+    return { id };
+  }
+}
+
+@Module({ controllers: [TwoStatementsController] })
+class TwoStatementsModule {}
+
+type Entry = Awaited<ReturnType<TestApp['prisma']['tenantLog']['findMany']>>[number];
+interface Details {
+  request: Record<string, unknown>;
+  response: Record<string, unknown>;
+  changes?: Record<string, unknown>[];
+  changes_total?: number;
+}
+
+describe('tenant log entries of management writes', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startTestApp({}, { imports: [TwoStatementsModule] });
+    await t.factories.client({ client_id: 'test-client', name: 'The test client' });
+  });
+  after(() => t.close());
+
+  /** Entries written since `mark` (a seq), oldest first. */
+  const entriesAfter = (mark: bigint): Promise<Entry[]> =>
+    t.prisma.tenantLog.findMany({ where: { seq: { gt: mark } }, orderBy: { seq: 'asc' } });
+  const mark = async (): Promise<bigint> => (await t.prisma.tenantLog.aggregate({ _max: { seq: true } }))._max.seq ?? 0n;
+  const details = (entry: Entry) => entry.details as unknown as Details;
+
+  it('PATCH /token-exchange-profiles/:id: one sapi, with the client, in the same transaction, with before/after', async () => {
+    const profile = await t.factories.tokenExchangeProfile();
+    const since = await mark();
+    const res = await t.api
+      .patch(`/api/v2/token-exchange-profiles/${profile.id}`)
+      .set('Authorization', await t.bearer('update:token_exchange_profiles'))
+      .set('User-Agent', 'logs-test/1.0')
+      .send({ name: 'renamed profile' });
+    assert.equal(res.status, 200);
+    const entries = await entriesAfter(since);
+    assert.equal(entries.length, 1);
+    const [entry] = entries;
+    assert.equal(entry.type, 'sapi');
+    assert.equal(entry.description, 'Update a token exchange profile');
+    assert.equal(entry.client_id, 'test-client');
+    assert.equal(entry.client_name, 'The test client');
+    assert.equal(entry.user_agent, 'logs-test/1.0');
+    assert.match(entry.log_id, /^900\d{40}$/);
+    assert.equal(entry.log_id, `900${entry.tx_id.toString().padStart(20, '0')}${entry.seq.toString().padStart(20, '0')}`);
+    const d = details(entry);
+    assert.deepEqual(
+      { method: d.request.method, path: d.request.path, body: d.request.body },
+      { method: 'patch', path: `/api/v2/token-exchange-profiles/${profile.id}`, body: { name: 'renamed profile' } },
+    );
+    assert.deepEqual(d.response, { statusCode: 200 });
+    assert.equal(d.changes?.length, 1);
+    assert.equal(d.changes_total, 1);
+    const [change] = d.changes ?? [];
+    assert.equal(change.table, 'token_exchange_profiles');
+    assert.equal(change.op, 'update');
+    assert.deepEqual(change.key, { id: profile.id });
+    assert.equal((change.before as Record<string, unknown>).name, profile.name);
+    assert.equal((change.after as Record<string, unknown>).name, 'renamed profile');
+    assert.ok(!('subject_token_type' in (change.after as object)), 'only changed columns');
+  });
+
+  it('DELETE /token-exchange-profiles/:id: one sapi holding the deleted row', async () => {
+    const profile = await t.factories.tokenExchangeProfile();
+    const since = await mark();
+    const res = await t.api
+      .delete(`/api/v2/token-exchange-profiles/${profile.id}`)
+      .set('Authorization', await t.bearer('delete:token_exchange_profiles'));
+    assert.equal(res.status, 204);
+    const entries = await entriesAfter(since);
+    assert.deepEqual(
+      entries.map((e) => [e.type, e.description, e.client_id]),
+      [['sapi', 'Delete a token exchange profile', 'test-client']],
+    );
+    const [change] = details(entries[0]).changes ?? [];
+    assert.deepEqual([change.table, change.op, change.after], ['token_exchange_profiles', 'delete', null]);
+    assert.equal((change.before as Record<string, unknown>).subject_token_type, profile.subject_token_type);
+  });
+
+  it('DELETE /organizations/:id/client-grants/:grant_id: one sapi with the removed association', async () => {
+    const [organization, grant] = [await t.factories.organization(), await t.factories.clientGrant()];
+    await t.prisma.organizationClientGrant.create({ data: { organization_id: organization.id, grant_id: grant.id } });
+    const since = await mark();
+    const res = await t.api
+      .delete(`/api/v2/organizations/${organization.id}/client-grants/${grant.id}`)
+      .set('Authorization', await t.bearer('delete:organization_client_grants'));
+    assert.equal(res.status, 204);
+    const entries = await entriesAfter(since);
+    assert.equal(entries.length, 1);
+    assert.equal(entries[0].type, 'sapi');
+    assert.equal(entries[0].client_id, 'test-client');
+    const changes = details(entries[0]).changes ?? [];
+    assert.deepEqual(
+      changes.map((c) => [c.table, c.op, c.key]),
+      [['organization_client_grants', 'delete', { organization_id: organization.id, grant_id: grant.id }]],
+    );
+  });
+
+  it('a refused write (403 missing scope) leaves one fapi naming the client, and nothing changes', async () => {
+    const profile = await t.factories.tokenExchangeProfile();
+    const since = await mark();
+    const res = await t.api
+      .delete(`/api/v2/token-exchange-profiles/${profile.id}`)
+      .set('Authorization', await t.bearer('read:token_exchange_profiles', { azp: 'test-client' }));
+    assert.equal(res.status, 403);
+    const entries = await entriesAfter(since);
+    assert.deepEqual(
+      entries.map((e) => [e.type, e.client_id, e.client_name]),
+      [['fapi', 'test-client', 'The test client']],
+    );
+    const d = details(entries[0]);
+    assert.equal(d.response.statusCode, 403);
+    assert.deepEqual(d.response.body, res.body);
+    assert.equal(d.changes, undefined);
+    assert.ok(await t.prisma.tokenExchangeProfile.findUnique({ where: { id: profile.id } }));
+  });
+
+  it('404 and 400 from the handler and the pipe leave one fapi each; 401 leaves one without a client', async () => {
+    const since = await mark();
+    const auth = await t.bearer('update:token_exchange_profiles');
+    assert.equal(
+      (await t.api.patch('/api/v2/token-exchange-profiles/tep_doesNotExist0000').set('Authorization', auth).send({ name: 'nothing' }))
+        .status,
+      404,
+    );
+    assert.equal((await t.api.patch('/api/v2/token-exchange-profiles/tep_x').set('Authorization', auth).send({ name: 1 })).status, 400);
+    assert.equal((await t.api.patch('/api/v2/token-exchange-profiles/tep_x').send({ name: 'x' })).status, 401);
+    const entries = await entriesAfter(since);
+    assert.deepEqual(
+      entries.map((e) => [e.type, (e.details as unknown as Details).response.statusCode, e.client_id]),
+      [
+        ['fapi', 404, 'test-client'],
+        ['fapi', 400, 'test-client'],
+        ['fapi', 401, null],
+      ],
+    );
+    assert.equal(entries[0].description, 'Update a token exchange profile');
+  });
+
+  it('reads are not logged', async () => {
+    const since = await mark();
+    const res = await t.api.get('/api/v2/token-exchange-profiles').set('Authorization', await t.bearer('read:token_exchange_profiles'));
+    assert.equal(res.status, 200);
+    assert.deepEqual(await entriesAfter(since), []);
+  });
+
+  it('a key rotation, which commits before it answers, still leaves its sapi', async () => {
+    const since = await mark();
+    const res = await t.api
+      .post('/api/v2/keys/signing/rotate')
+      .set('Authorization', await t.bearer('create:signing_keys update:signing_keys'));
+    assert.equal(res.status, 201, res.text);
+    const entries = await entriesAfter(since);
+    assert.deepEqual(
+      entries.map((e) => [e.type, e.description, e.client_id]),
+      [['sapi', 'Rotate the application signing key', 'test-client']],
+    );
+    assert.deepEqual(details(entries[0]).response, { statusCode: 201 });
+  });
+
+  it('a write whose second statement fails leaves neither its first change nor a sapi, only the fapi', async () => {
+    const since = await mark();
+    const res = await t.api.post('/api/v2/test-only-logs/second-fails').set('Authorization', await t.bearer('create:organizations'));
+    assert.equal(res.status, 500);
+    assert.equal(await t.prisma.organization.count({ where: { name: 'rolled-back-org' } }), 0);
+    const entries = await entriesAfter(since);
+    assert.deepEqual(
+      entries.map((e) => [e.type, e.description]),
+      [['fapi', 'Create two organizations, the second one failing']],
+    );
+  });
+
+  it("Prisma's own transactions become savepoints: a caught inner failure undoes only itself", async () => {
+    const since = await mark();
+    const res = await t.api.post('/api/v2/test-only-logs/inner-rollback').set('Authorization', await t.bearer('create:organizations'));
+    assert.equal(res.status, 201);
+    const { id } = res.body as { id: string };
+    const kept = await t.prisma.organization.findUnique({ where: { id } });
+    assert.equal(kept?.display_name, 'second');
+    assert.equal(await t.prisma.organization.count({ where: { name: 'inner-discarded' } }), 0);
+    const entries = await entriesAfter(since);
+    assert.equal(entries.length, 1);
+    assert.deepEqual(
+      (details(entries[0]).changes ?? []).map((c) => [c.table, c.op, (c.after as Record<string, unknown>).display_name]),
+      [
+        ['organizations', 'insert', null],
+        ['organizations', 'update', 'second'],
+      ],
+    );
+  });
+});
