@@ -1,0 +1,27 @@
+import { ApiProperty } from '@nestjs/swagger';
+import type { LogStream } from '../../generated/prisma/client.js';
+import { LOG_STREAM_STATUSES, type LogStreamFilter, type StoredSink } from '../log-stream-records.js';
+import { LogStreamFilterDto } from './create-log-stream.dto.js';
+
+/** A stream as the API returns it: Auth0's shape, the sink without httpAuthorization (write-only, as Auth0's). */
+export class LogStreamView {
+  @ApiProperty() id: string;
+  @ApiProperty() name: string;
+  @ApiProperty({ enum: ['http'] }) type: string;
+  @ApiProperty({ enum: LOG_STREAM_STATUSES }) status: string;
+  @ApiProperty() isPriority: boolean;
+  @ApiProperty({ type: [LogStreamFilterDto], required: false }) filters?: LogStreamFilter[];
+  @ApiProperty({ type: 'object', additionalProperties: true }) sink: StoredSink;
+}
+
+export function toLogStreamView(row: LogStream): LogStreamView {
+  return {
+    id: row.id,
+    name: row.name,
+    type: row.type,
+    status: row.status,
+    isPriority: row.is_priority,
+    ...(row.filters === null ? {} : { filters: row.filters as unknown as LogStreamFilter[] }),
+    sink: row.sink as unknown as StoredSink,
+  };
+}

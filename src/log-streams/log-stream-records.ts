@@ -1,0 +1,16 @@
+import type { HttpContentFormat } from './dto/http-sink.dto.js';
+
+export const LOG_STREAM_STATUSES = ['active', 'paused', 'suspended'] as const;
+
+export interface LogStreamFilter {
+  type: 'category';
+  name: string;
+}
+
+/** log_streams.sink: the http sink as given, without httpAuthorization (kept apart in sink_secret). */
+export interface StoredSink {
+  httpEndpoint: string;
+  httpContentType?: string;
+  httpContentFormat?: HttpContentFormat;
+  httpCustomHeaders?: { header: string; value: string }[];
+}
