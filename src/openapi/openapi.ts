@@ -6,6 +6,7 @@ import { API_PREFIX, TOKEN_ROUTE } from '../routes.js';
 import { OpenApiDocument } from './openapi-document.js';
 import { closeRequestSchemas, documentRequestClasses } from './request-schemas.js';
 import { BEARER_SCHEME, OAUTH2_SCHEME } from './security-schemes.js';
+import { documentTokenEndpoint } from './token-endpoint.js';
 
 /**
  * The OpenAPI 3.1 document, scanned from the same controllers that route requests, its request
@@ -41,6 +42,7 @@ function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPI
   const document = SwaggerModule.createDocument(app, base, { ignoreGlobalPrefix: true });
   closeRequestSchemas(document, requestClasses);
   acceptForms(document);
+  documentTokenEndpoint(document, config);
   return document;
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
@@ -52,6 +52,16 @@ async function makeFixtures(t: TestApp) {
     usernameConnection,
     user: await users.user(usernameConnection.id, { username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` }),
     action: await new ActionFactories(t.prisma).deployed(),
+    // Sinks on a closed local port: refused at once. A name to resolve would leave the delivery worker's
+    // DNS lookups (5 s each here, no resolver answers) queued past the test, keeping its process alive.
+    logStream: await t.prisma.logStream.create({
+      data: { id: newId('lst'), name: 'fx', type: 'http', sink: { httpEndpoint: 'https://127.0.0.1:9/fx' } },
+    }),
+    // Raw SQL: the log_id comes from a trigger, which Prisma's create type does not know.
+    log: (await t.prisma.$queryRaw<{ log_id: string }[]>`INSERT INTO tenant_logs (type) VALUES ('sapi') RETURNING log_id`)[0],
+    execution: await t.prisma.actionExecution.create({
+      data: { id: randomUUID(), trigger_id: 'custom-token-exchange', status: 'final', results: [] },
+    }),
   };
 }
 
@@ -70,6 +80,9 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'resource-servers/{id}': (fx) => fx.resourceServer.id,
   'actions/{id}': (fx) => fx.action.action.id,
   'versions/{versionId}': (fx) => fx.action.version.id,
+  'executions/{id}': (fx) => fx.execution.id,
+  'log-streams/{id}': (fx) => fx.logStream.id,
+  'logs/{id}': (fx) => must(fx.log, 'a log entry').log_id,
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
 // A client grant names an existing API, and only scopes that API defines.
@@ -80,14 +93,18 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
   connection_id: (fx) => fx.spare.id,
   connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
   members: (fx) => [fx.user.user_id],
+  sink: () => ({ httpEndpoint: 'https://127.0.0.1:9/fx' }),
+  // A profile's action must exist, be deployed and support custom-token-exchange.
+  action_id: (fx) => fx.action.action.id,
 };
 // Required query parameters, when a request does not give them.
 const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = { email: (fx) => must(fx.user.email, 'an email') };
 
+// /oauth/token is documented with its own servers (outside /api/v2) and OAuth bodies: not an API operation.
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>
-  Object.entries(document.paths).flatMap(([path, item]) =>
-    Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })),
-  );
+  Object.entries(document.paths)
+    .filter(([path]) => path !== '/oauth/token')
+    .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
 
 export const scopesOf = (operation: Operation): string[] | undefined =>
   operation.security?.find((requirement) => OAUTH2_SCHEME in requirement)?.[OAUTH2_SCHEME];
