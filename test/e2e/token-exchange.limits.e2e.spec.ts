@@ -16,6 +16,7 @@ describe('POST /oauth/token (custom token exchange): rejectInvalidSubjectToken c
       TOKEN_EXCHANGE_INVALID_TOKEN_LIMIT: '3',
       TOKEN_EXCHANGE_INVALID_TOKEN_WINDOW_MS: '600000',
       ACTIONS_TIMEOUT_MS: '1000',
+      ACTIONS_MEMORY_MB: '64',
     });
     kit = await ExchangeKit.start(t);
     client = await kit.client();
@@ -70,5 +71,14 @@ describe('POST /oauth/token (custom token exchange): rejectInvalidSubjectToken c
     );
     assert.ok(Date.now() - started < 5000, 'refused at the 1 s limit, not later');
     assert.equal((await exchange(t, client, { subject_token_type: type, subject_token: good }, { address: '127.0.0.25' })).status, 200);
+  });
+
+  it('an action past its memory limit is a 500 server_error; a request meanwhile is served; the next exchange succeeds', async () => {
+    const hog = await kit.profileRunning('exports.onExecuteCustomTokenExchange = async () => { const a = []; for (;;) a.push(new Array(1e6).fill(1)); };');
+    const refused = exchange(t, client, { subject_token_type: hog }, { address: '127.0.0.26' });
+    const meanwhile = await exchange(t, client, { subject_token_type: type, subject_token: good }, { address: '127.0.0.27' });
+    assert.equal(meanwhile.status, 200, 'served while the other action fills its memory');
+    expectOAuthError(await refused, 500, 'server_error', 'The custom token exchange action exceeded its memory limit');
+    assert.equal((await exchange(t, client, { subject_token_type: type, subject_token: good }, { address: '127.0.0.26' })).status, 200);
   });
 });
