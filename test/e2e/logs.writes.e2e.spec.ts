@@ -116,6 +116,23 @@ describe('tenant log entries of management writes', () => {
     assert.equal((change.before as Record<string, unknown>).subject_token_type, profile.subject_token_type);
   });
 
+  it("before/after hide secrets at any depth, and keep a value that only names one", async () => {
+    const since = await mark();
+    const res = await t.api
+      .post('/api/v2/clients')
+      .set('Authorization', await t.bearer('create:clients'))
+      .send({ name: 'password reset portal', client_metadata: { vault_password: 'hunter2', note: 'plain' } });
+    assert.equal(res.status, 201);
+    const [entry] = await entriesAfter(since);
+    const change = (details(entry).changes ?? []).find((c) => c.table === 'clients');
+    const after = change?.after as Record<string, unknown>;
+    assert.equal(after.secret_hash, '[REDACTED]');
+    assert.equal(after.name, 'password reset portal');
+    assert.deepEqual(after.client_metadata, { vault_password: '[REDACTED]', note: 'plain' });
+    assert.ok(!JSON.stringify(entry.details).includes('hunter2'));
+    assert.ok(!JSON.stringify(entry.details).includes(res.body.client_secret as string));
+  });
+
   it('DELETE /organizations/:id/client-grants/:grant_id: one sapi with the removed association', async () => {
     const [organization, grant] = [await t.factories.organization(), await t.factories.clientGrant()];
     await t.prisma.organizationClientGrant.create({ data: { organization_id: organization.id, grant_id: grant.id } });
