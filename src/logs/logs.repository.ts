@@ -26,16 +26,10 @@ const LOG_COLUMNS = columnList<LogRow>()(
   'details',
 );
 
-// One statement: the client's name and the transaction's captured changes ($11) are read inside
-// the INSERT, so logging a write costs no extra round trip. log_id is set by a trigger.
-const INSERT_SQL = `
-  INSERT INTO tenant_logs (type, description, client_id, client_name, ip, user_agent, hostname, user_id, audience, scope, details)
-  VALUES ($1, $2, $3, (SELECT name FROM clients WHERE client_id = $3), $4, $5, $6, $7, $8, $9,
-          CASE WHEN $11::boolean
-               THEN $10::jsonb || jsonb_build_object(
-                 'changes', coalesce(nullif(current_setting('tenant_log.changes', true), '')::jsonb, '[]'::jsonb),
-                 'changes_total', coalesce(nullif(current_setting('tenant_log.change_count', true), ''), '0')::int)
-               ELSE $10::jsonb END)`;
+// One statement: the client's name and the transaction's captured changes are read inside the
+// INSERT (prisma/migrations/20261124230000_tenant_log_write), so logging a write costs no extra
+// round trip, and its plan is kept by the connection. log_id is set by a trigger.
+const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.
 const PRUNE_SQL = `
