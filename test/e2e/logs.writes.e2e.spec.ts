@@ -116,7 +116,7 @@ describe('tenant log entries of management writes', () => {
     assert.equal((change.before as Record<string, unknown>).subject_token_type, profile.subject_token_type);
   });
 
-  it("before/after hide secrets at any depth, and keep a value that only names one", async () => {
+  it('before/after hide secrets at any depth, and keep a value that only names one', async () => {
     const since = await mark();
     const res = await t.api
       .post('/api/v2/clients')

@@ -74,7 +74,9 @@ describe('POST /oauth/token (custom token exchange): rejectInvalidSubjectToken c
   });
 
   it('an action past its memory limit is a 500 server_error; a request meanwhile is served; the next exchange succeeds', async () => {
-    const hog = await kit.profileRunning('exports.onExecuteCustomTokenExchange = async () => { const a = []; for (;;) a.push(new Array(1e6).fill(1)); };');
+    const hog = await kit.profileRunning(
+      'exports.onExecuteCustomTokenExchange = async () => { const a = []; for (;;) a.push(new Array(1e6).fill(1)); };',
+    );
     const refused = exchange(t, client, { subject_token_type: hog }, { address: '127.0.0.26' });
     const meanwhile = await exchange(t, client, { subject_token_type: type, subject_token: good }, { address: '127.0.0.27' });
     assert.equal(meanwhile.status, 200, 'served while the other action fills its memory');
