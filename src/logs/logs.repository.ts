@@ -114,7 +114,9 @@ function storable(value: string): string {
 const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
 
 function storableJson(details: unknown): string {
-  return JSON.stringify(details).replace(UNSTORABLE_ESCAPE, '$1\\ufffd');
+  const json = JSON.stringify(details);
+  // Most entries have no escape at all: the regex (a lookbehind over the whole text) is skipped.
+  return json.includes('\\u') ? json.replace(UNSTORABLE_ESCAPE, '$1\\ufffd') : json;
 }
 
 function literal(client: pg.PoolClient, value: string | boolean | null | undefined): string {
