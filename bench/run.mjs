@@ -123,6 +123,9 @@ const serviceEnv = (extra = {}) => ({
   PATH: env.PATH,
   HOME: env.HOME,
   NODE_ENV: 'production',
+  // As `npm start` and the Dockerfile run it (glibc malloc tuning, bench/NOTES.md).
+  MALLOC_ARENA_MAX: '2',
+  MALLOC_MMAP_THRESHOLD_: '131072',
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   JWKS_URI: jwksUri,
@@ -153,7 +156,9 @@ const before = env.BENCH_BEFORE_DIST
   : undefined;
 await sleep(2000);
 const idleRssMb = rssMb(service.child.pid);
-log(`service up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB`);
+log(
+  `service up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB${before ? `; before: idle RSS ${rssMb(before.child.pid)} MB` : ''}`,
+);
 const baseline = await startBaseline();
 log(`baseline up on :${baseline.port}`);
 
@@ -226,7 +231,8 @@ for (const op of operations) {
       runs[label].push(run);
       log(
         `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
-          `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}`,
+          `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}` +
+          `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB` : ''}`,
       );
     }
   }

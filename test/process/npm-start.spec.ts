@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { connect } from 'node:net';
@@ -16,6 +16,18 @@ const listening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
+/** The environment of the server process (node running dist/src/main.js) listening on `port`. */
+async function serverEnvironment(port: number): Promise<Map<string, string>> {
+  for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
+    const [cmdline, environ] = await Promise.all(
+      ['cmdline', 'environ'].map((file) => readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '')),
+    );
+    const env = new Map(environ.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
+    if (cmdline.split('\0').includes('dist/src/main.js') && env.get('PORT') === String(port)) return env;
+  }
+  throw new Error(`no server process for port ${port}`);
+}
+
 // `npm start` runs its script through `sh -c`, and npm forwards SIGTERM only to that shell,
 // which (dash, bash) dies without passing it on: the script must `exec` the server.
 // --ignore-scripts skips only the `prestart` build, which the test run has already done.
@@ -23,15 +35,18 @@ describe('npm start, stopped by a SIGTERM to npm itself (what a process manager 
   it('the server gets the signal, shuts down, and leaves no postgres running', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'tma-npm-'));
     const port = await freePort();
+    let npm: ServerProcess | undefined;
     try {
-      const npm = new ServerProcess({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }, [
-        'npm',
-        'start',
-        '--ignore-scripts',
-        '--silent',
-      ]);
+      npm = new ServerProcess(
+        { PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+        ['npm', 'start', '--ignore-scripts', '--silent'],
+        true,
+      );
       await npm.waitFor(/"msg":"listening on /);
       assert.equal((await fetch(`http://127.0.0.1:${port}/readyz`)).status, 200);
+      const env = await serverEnvironment(port);
+      assert.equal(env.get('MALLOC_ARENA_MAX'), '2', 'glibc malloc tuned as in the Dockerfile');
+      assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '131072');
       npm.kill('SIGTERM');
       await npm.exited;
       await npm.waitFor(/"msg":"embedded PostgreSQL stopped"/, 25_000);
@@ -39,6 +54,12 @@ describe('npm start, stopped by a SIGTERM to npm itself (what a process manager 
       assert.equal(await listening(port), false, 'the server is gone');
       assert.deepEqual(await postgresProcessesFor(join(dataDir, 'pg')), []);
     } finally {
+      // A failed assertion must not leave npm and the server running (the test process would never end).
+      try {
+        npm?.killGroup('SIGKILL');
+      } catch {
+        // The group is gone: the server shut down.
+      }
       for (const pid of await postgresProcessesFor(join(dataDir, 'pg'))) process.kill(pid, 'SIGKILL');
       await rm(dataDir, { recursive: true, force: true });
     }
