@@ -98,6 +98,18 @@ describe('Dockerfile', () => {
     assert.ok(runtime.includes(`EXPOSE ${port}`));
   });
 
+  it('tunes glibc malloc with the values npm start uses', () => {
+    const env = runtime
+      .filter((line) => line.startsWith('ENV '))
+      .flatMap((line) => line.slice(4).split(/\s+/))
+      .map((pair) => pair.split('='));
+    const malloc = Object.fromEntries(env.filter(([name]) => name.startsWith('MALLOC_')));
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    const fromStart = Object.fromEntries([...start.matchAll(/(MALLOC_\w+)=\$\{\1:-(\d+)\}/g)].map((m) => [m[1], m[2]]));
+    assert.deepEqual(malloc, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
+    assert.deepEqual(fromStart, malloc);
+  });
+
   it('checks /readyz, ships the migrations and starts the compiled server', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
     assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
