@@ -102,7 +102,7 @@ describe('Dockerfile', () => {
     const env = runtime
       .filter((line) => line.startsWith('ENV '))
       .flatMap((line) => line.slice(4).split(/\s+/))
-      .map((pair) => pair.split('='));
+      .map((pair): [string, string] => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
     const malloc = Object.fromEntries(env.filter(([name]) => name.startsWith('MALLOC_')));
     const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
     const fromStart = Object.fromEntries([...start.matchAll(/(MALLOC_\w+)=\$\{\1:-(\d+)\}/g)].map((m) => [m[1], m[2]]));
