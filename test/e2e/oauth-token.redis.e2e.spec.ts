@@ -5,13 +5,7 @@ import { Redis } from 'ioredis';
 import { expectLimitedAfter, expectTooManyFailures, requestTokenFrom, wrongSecretsAtOnce } from '../support/failed-attempts.js';
 import { clientWithGrant } from '../support/issuer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
-
-// Run by the runner only with REDIS_URL (CI always has it); see rate-limit.redis.e2e.spec.ts.
-function redisUrl(): string {
-  const url = process.env.REDIS_URL;
-  assert.ok(url, 'REDIS_URL is not set: this spec needs a Redis server (e.g. REDIS_URL=redis://127.0.0.1:6379 npm test)');
-  return url;
-}
+import { redisUrl } from '../support/shared-redis.js';
 
 describe('POST /oauth/token: failed-attempt limits shared through Redis by two instances', () => {
   const prefix = `tma-test:${randomBytes(6).toString('hex')}:`;

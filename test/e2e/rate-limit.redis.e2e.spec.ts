@@ -4,15 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import { Redis } from 'ioredis';
 import { expectTooManyRequests, rateLimitHeaders } from '../support/rate-limit.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { redisUrl } from '../support/shared-redis.js';
 
 const LIMIT = 3;
-
-// Not skipped without Redis: CI exports REDIS_URL (.ci/run), and a silent skip would hide a broken setup.
-function redisUrl(): string {
-  const url = process.env.REDIS_URL;
-  assert.ok(url, 'REDIS_URL is not set: this spec needs a Redis server (e.g. REDIS_URL=redis://127.0.0.1:6379 npm test)');
-  return url;
-}
 
 describe('rate limits shared through Redis by two instances', () => {
   const prefix = `tma-test:${randomBytes(6).toString('hex')}:`;

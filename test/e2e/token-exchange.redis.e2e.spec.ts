@@ -6,13 +6,7 @@ import { expectOAuthError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 import { exchange, ExchangeKit, expectTooManyAttempts, VALIDATING, type ExchangeClient } from '../support/token-exchange.js';
 import { UserFactories } from '../support/user-factories.js';
-
-// Run by the runner only with REDIS_URL (CI always has it), as the other *.redis.* specs.
-function redisUrl(): string {
-  const url = process.env.REDIS_URL;
-  assert.ok(url, 'REDIS_URL is not set: this spec needs a Redis server');
-  return url;
-}
+import { redisUrl } from '../support/shared-redis.js';
 
 describe('POST /oauth/token (custom token exchange): invalid subject tokens counted in Redis across two instances', () => {
   const prefix = `tma-test:${randomBytes(6).toString('hex')}:`;
