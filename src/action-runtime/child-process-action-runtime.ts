@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
+import { CUSTOM_TOKEN_EXCHANGE_TRIGGER } from '../actions/action-triggers.js';
 import { SealedSecrets } from '../common/sealed-secrets.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Prisma } from '../generated/prisma/client.js';
@@ -7,10 +8,6 @@ import { ActionPool } from './action-pool.js';
 import type { ProcessOutcome } from './action-process.js';
 import { ActionRuntime, type ActionRunResult, type CustomTokenExchangeEvent } from './action-run.js';
 import { ActionRuntimeRepository, type DeployedVersion } from './action-runtime.repository.js';
-
-const TRIGGER = 'custom-token-exchange';
-// Decrypting a secret costs a scrypt derivation (~50 ms): done once per deployed version.
-const MAX_CACHED_SECRETS = 100;
 
 // Auth0 keeps executions 10 days (GET /actions/executions/{id} documentation); older ones are
 // deleted at most once an hour, by whichever execution comes next.
@@ -26,7 +23,6 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
   private pool?: ActionPool;
   private closing = false;
   private prunedAt = 0;
-  private readonly secrets = new Map<string, Record<string, string>>();
 
   constructor(
     private readonly repository: ActionRuntimeRepository,
@@ -40,9 +36,9 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
     // A UUID, as the execution ids in Auth0's documentation.
     const executionId = randomUUID();
     this.pruneExecutions();
-    const [version, cache] = await Promise.all([this.repository.deployed(actionId), this.repository.cache(TRIGGER)]);
+    const [version, cache] = await Promise.all([this.repository.deployed(actionId), this.repository.cache(CUSTOM_TOKEN_EXCHANGE_TRIGGER)]);
     if (!version) {
-      await this.repository.recordExecution(executionId, TRIGGER, 'canceled', [], new Date());
+      await this.repository.recordExecution(executionId, CUSTOM_TOKEN_EXCHANGE_TRIGGER, 'canceled', [], new Date());
       return { outcome: { ok: false, failure: 'not_deployed', message: 'The action has no deployed version.' }, commands: [], executionId };
     }
     // Started on the first execution, so a service that never runs an action never forks.
@@ -54,8 +50,14 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
     );
     const endedAt = new Date();
     const recorded = Promise.all([
-      outcome.type === 'done' ? this.repository.applyCache(TRIGGER, outcome.cacheOps) : undefined,
-      this.repository.recordExecution(executionId, TRIGGER, statusOf(outcome), [resultOf(version, outcome, startedAt, endedAt)], startedAt),
+      outcome.type === 'done' ? this.repository.applyCache(CUSTOM_TOKEN_EXCHANGE_TRIGGER, outcome.cacheOps) : undefined,
+      this.repository.recordExecution(
+        executionId,
+        CUSTOM_TOKEN_EXCHANGE_TRIGGER,
+        statusOf(outcome),
+        [resultOf(version, outcome, startedAt, endedAt)],
+        startedAt,
+      ),
     ]);
     // An execution cut short by the shutdown may find the database pool closed already (the order of
     // shutdown hooks is not ours): its record is then lost, but its caller still gets its outcome.
@@ -83,16 +85,10 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
     });
   }
 
+  /** Clear values by name; SealedSecrets keeps them, so the scrypt derivation is paid once per value. */
   private secretsOf(version: DeployedVersion): Record<string, string> {
-    let secrets = this.secrets.get(version.id);
-    if (!secrets) {
-      const stored = Array.isArray(version.secrets) ? (version.secrets as { name: string; value: string }[]) : [];
-      secrets = Object.fromEntries(stored.map(({ name, value }) => [name, this.sealed.open(value)]));
-      this.secrets.set(version.id, secrets);
-      // Oldest first: a Map iterates in insertion order.
-      for (const id of this.secrets.keys()) if (this.secrets.size > MAX_CACHED_SECRETS) this.secrets.delete(id);
-    }
-    return secrets;
+    const stored = Array.isArray(version.secrets) ? (version.secrets as { name: string; value: string }[]) : [];
+    return Object.fromEntries(stored.map(({ name, value }) => [name, this.sealed.open(value)]));
   }
 }
 

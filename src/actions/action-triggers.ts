@@ -23,6 +23,9 @@ const current = (id: string, version: string, bindingPolicy: ActionTriggerInfo['
   binding_policy: bindingPolicy,
 });
 
+/** The trigger token exchange profiles run: the one trigger this service executes. */
+export const CUSTOM_TOKEN_EXCHANGE_TRIGGER = 'custom-token-exchange';
+
 export const ACTION_TRIGGERS: readonly ActionTriggerInfo[] = [
   current('post-login', 'v3'),
   current('credentials-exchange', 'v2'),
@@ -33,7 +36,7 @@ export const ACTION_TRIGGERS: readonly ActionTriggerInfo[] = [
   current('password-reset-post-challenge', 'v1'),
   current('custom-phone-provider', 'v1'),
   current('custom-email-provider', 'v1'),
-  current('custom-token-exchange', 'v1', 'entity-bound'),
+  current(CUSTOM_TOKEN_EXCHANGE_TRIGGER, 'v1', 'entity-bound'),
   current('password-hash-migration', 'v1', 'entity-bound'),
 ];
 

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { CUSTOM_TOKEN_EXCHANGE_TRIGGER } from '../actions/action-triggers.js';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type CheckpointPage } from '../common/pagination/pagination.js';
 import type { CreateTokenExchangeProfileDto } from './dto/create-token-exchange-profile.dto.js';
@@ -15,7 +16,6 @@ import {
 import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
 
 const MAX_PROFILES_PER_TENANT = 100;
-const CUSTOM_TOKEN_EXCHANGE_TRIGGER = 'custom-token-exchange';
 
 @Injectable()
 export class TokenExchangeProfilesService {
