@@ -1,9 +1,11 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { ExecutionsClient } from 'auth0/actions/executions';
 import { ActionFactories } from '../support/action-factories.js';
 import { deployAction, exchangeEvent, runAction } from '../support/action-runtime.js';
 import { expectError } from '../support/responses.js';
+import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const handler = (body: string) => `exports.onExecuteCustomTokenExchange = async (event, api) => {${body}};`;
@@ -168,6 +170,21 @@ describe('action runtime: running deployed code', () => {
     assert.equal(entry.logs, 'checking subject-token { n: 1 }\nerror: careful');
     assert.ok(Date.parse(entry.started_at) <= Date.parse(entry.ended_at));
     assert.match(res.body.created_at, /^\d{4}-\d\d-\d\dT/);
+  });
+
+  it('the official SDK (v7) reads an execution: actions.executions.get', async () => {
+    const name = `sdk-${randomUUID().slice(0, 8)}`;
+    const id = await deployAction(t, handler(`console.log('via sdk');`), { name });
+    const result = await runAction(t, id);
+    const token = (await t.bearer('read:actions')).slice('Bearer '.length);
+    const executions = new ExecutionsClient({ baseUrl: await Sdk.listen(t), token, maxRetries: 0 });
+    const execution = await executions.get(result.executionId);
+    assert.equal(execution.id, result.executionId);
+    assert.equal(execution.trigger_id, 'custom-token-exchange');
+    assert.equal(execution.status, 'final');
+    assert.equal(execution.results?.length, 1);
+    assert.equal(execution.results[0].action_name, name);
+    assert.equal(execution.results[0].error, null);
   });
 
   it('GET /actions/executions/{id}: 404 for an unknown id, 403 without read:actions, 401 without a token', async () => {
