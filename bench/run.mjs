@@ -141,16 +141,15 @@ const serviceEnv = (extra = {}) => ({
 });
 
 const profDir = join(ROOT, 'bench/results/prof');
-const service = await startService(
-  serviceEnv({ PORT: String(await freePort()) }),
-  env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=service.cpuprofile'] : [],
-);
+const profArgs = (name) =>
+  env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+const service = await startService(serviceEnv({ PORT: String(await freePort()) }), profArgs('service'));
 // A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
 // so an optimization's before/after figures come from the same machine state.
 const before = env.BENCH_BEFORE_DIST
   ? await startService(
       serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
-      [],
+      profArgs('before'),
       join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
     )
   : undefined;
