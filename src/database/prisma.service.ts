@@ -7,6 +7,19 @@ import { PrismaClient } from '../generated/prisma/client.js';
 import { DATABASE_URL } from './database-url.js';
 import { TransactionAwarePool } from './request-transaction.js';
 
+// Statement text -> prepared statement name, the same on every connection (pg prepares it there on
+// first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
+// every request, which was most of a small write's database time (bench/NOTES.md). Texts built per
+// request (the log search's filters) would pile up on every connection, so past the cap they go unnamed.
+const statementNames = new Map<string, string>();
+const MAX_NAMED_STATEMENTS = 128;
+
+function statementName(text: string): string | undefined {
+  let name = statementNames.get(text);
+  if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(text, (name = `hot_${statementNames.size}`));
+  return name;
+}
+
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   // The pool under Prisma's driver adapter, kept so hot paths can skip Prisma's per-query
@@ -39,7 +52,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
    * paths only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
    */
   async sql<Row>(text: string, values: unknown[]): Promise<Row[]> {
-    return (await this.pool.query(text, values)).rows as Row[];
+    return (await this.pool.query({ name: statementName(text), text, values })).rows as Row[];
   }
 
   /**
