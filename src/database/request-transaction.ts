@@ -10,7 +10,35 @@ interface BoundTransaction {
   savepoints: number;
 }
 
-const bound = new AsyncLocalStorage<BoundTransaction>();
+/**
+ * What a request's statements join: its transaction, or, for a write that logs itself in its one
+ * statement, the entry that statement carries (taken once, so a second statement cannot log it again).
+ * One AsyncLocalStorage for both: each one costs every promise of the process a little.
+ */
+interface RequestScope {
+  readonly tx?: BoundTransaction;
+  logEntry?: string;
+}
+
+const scope = new AsyncLocalStorage<RequestScope>();
+
+/** Runs `work` with the entry its self-logging statement will carry (see takeLogEntry). */
+export function withStatementLogEntry<T>(entry: string, work: () => Promise<T>): Promise<T> {
+  return scope.run({ logEntry: entry }, work);
+}
+
+/** The request's pending entry, once; undefined outside a self-logging write or when already taken. */
+export function takeLogEntry(): string | undefined {
+  const store = scope.getStore();
+  const entry = store?.logEntry;
+  if (store) store.logEntry = undefined;
+  return entry;
+}
+
+/** Whether the entry given to withStatementLogEntry is still waiting for its statement. */
+export function logEntryPending(): boolean {
+  return scope.getStore()?.logEntry !== undefined;
+}
 
 // One round trip: the simple-query protocol takes both statements. The setting turns on the
 // before/after capture triggers (prisma/migrations/20261123040000_tenant_log_capture).
@@ -49,7 +77,7 @@ export class TransactionAwarePool extends pg.Pool {
     let broken: Error | undefined;
     try {
       await client.query(BEGIN_SQL);
-      const result = await bound.run(tx, work);
+      const result = await scope.run({ tx }, work);
       tx.open = false;
       // The simple-query protocol runs both; if the first fails, COMMIT is skipped and we roll back.
       await client.query(`${lastStatement(client, result)}; COMMIT`);
@@ -72,7 +100,7 @@ export class TransactionAwarePool extends pg.Pool {
 }
 
 function current(): BoundTransaction | undefined {
-  const tx = bound.getStore();
+  const tx = scope.getStore()?.tx;
   return tx?.open ? tx : undefined;
 }
 

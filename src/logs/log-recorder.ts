@@ -21,6 +21,11 @@ export class LogRecorder {
     return this.logs.insertStatement(client, this.success(request, pattern, statusCode));
   }
 
+  /** The sapi entry a self-logging statement carries (PrismaService.sqlLogged), built before the handler runs. */
+  successParameter(request: LoggedRequest, pattern: string, statusCode: number): string {
+    return this.logs.entryParameter(this.success(request, pattern, statusCode));
+  }
+
   /** sapi on its own, after a write that committed by itself. */
   writeSucceeded(request: LoggedRequest, pattern: string, statusCode: number): Promise<void> {
     return this.logs.insert(this.success(request, pattern, statusCode));

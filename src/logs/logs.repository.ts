@@ -58,6 +58,11 @@ export class LogsRepository {
     return INSERT_SQL.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
   }
 
+  /** An entry as the jsonb parameter of tenant_log_write_entry (prisma/migrations/20261125010000_tenant_log_in_statement). */
+  entryParameter(entry: NewLogEntry): string {
+    return storableJson(entry);
+  }
+
   async find(logId: string): Promise<LogRow | undefined> {
     const [row] = await this.prisma.sql<LogRow>(`SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE log_id = $1`, [logId]);
     return row;

@@ -11,6 +11,7 @@ import { OrganizationClientGrantParams } from './dto/organization-client-grant.p
 import { AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
 import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
+import { LoggedByItsStatement } from '../logs/logged-by-its-statement.decorator.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/client-grants')
@@ -39,6 +40,7 @@ export class OrganizationClientGrantsController {
   }
 
   @Delete(':grant_id')
+  @LoggedByItsStatement()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_client_grants')
   @ApiOperation({ operationId: 'delete_client-grants_by_grant_id', summary: 'Remove a client grant from an organization' })

@@ -14,14 +14,23 @@ const failed = mapDatabaseErrors({
   },
 });
 
-// Hot path: one statement straight to the pool (PrismaService.sql).
+// Hot path: one statement straight to the pool, which also writes the request's sapi entry
+// (PrismaService.sqlLogged, $3) when the organization exists, with the removed association as its change.
 const REMOVE_SQL = `
   WITH org AS (SELECT id FROM organizations WHERE id = $1),
        removed AS (
          DELETE FROM organization_client_grants
          WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
+         RETURNING *
+       ),
+       logged AS (
+         SELECT tenant_log_write_entry($3, (
+           SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
+                    jsonb_build_object('organization_id', r.organization_id, 'grant_id', r.grant_id), to_jsonb(r), NULL))
+             FROM removed r))
+           FROM org
        )
-  SELECT EXISTS (SELECT 1 FROM org) AS found`;
+  SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`;
 
 interface AssociatedGrantFilter {
   audience?: string;
@@ -76,7 +85,7 @@ export class OrganizationClientGrantsRepository {
 
   /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
   async remove(organizationId: string, grantId: string): Promise<boolean> {
-    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId])).at(0);
+    const row = (await this.prisma.sqlLogged<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId])).at(0);
     return row?.found === true;
   }
 }

@@ -9,6 +9,7 @@ import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profil
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
+import { LoggedByItsStatement } from '../logs/logged-by-its-statement.decorator.js';
 
 @ApiTags('token-exchange-profiles')
 @Controller('token-exchange-profiles')
@@ -44,6 +45,7 @@ export class TokenExchangeProfilesController {
   }
 
   @Patch(':id')
+  @LoggedByItsStatement()
   @Scopes('update:token_exchange_profiles')
   @ApiOperation({ operationId: 'patch_token-exchange-profiles_by_id', summary: 'Update a token exchange profile' })
   @ApiOkResponse({ type: TokenExchangeProfileView, description: 'The updated profile.' })
@@ -53,6 +55,7 @@ export class TokenExchangeProfilesController {
   }
 
   @Delete(':id')
+  @LoggedByItsStatement()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:token_exchange_profiles')
   @ApiOperation({ operationId: 'delete_token-exchange-profiles_by_id', summary: 'Delete a token exchange profile' })

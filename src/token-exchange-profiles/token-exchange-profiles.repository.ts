@@ -18,12 +18,29 @@ const BY_TYPE_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE subjec
 const ACTION_SQL = `
   SELECT a.supported_triggers, EXISTS (SELECT 1 FROM action_versions v WHERE v.action_id = a.id AND v.deployed) AS deployed
     FROM actions a WHERE a.id = $1`;
+// The two writes also insert the request's sapi entry (PrismaService.sqlLogged, the last
+// parameter) in the same statement, with the changed row; the PATCH locks the row it reads as "before".
 const UPDATE_SQL = `
-  UPDATE token_exchange_profiles
-     SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = $4
-   WHERE id = $1
-  RETURNING ${COLUMNS}`;
-const DELETE_SQL = 'DELETE FROM token_exchange_profiles WHERE id = $1';
+  WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
+       updated AS (
+         UPDATE token_exchange_profiles p
+            SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = $4
+           FROM old WHERE p.id = old.id
+         RETURNING p.*
+       ),
+       logged AS (
+         SELECT tenant_log_write_entry($5, (
+           SELECT jsonb_agg(c) FILTER (WHERE c IS NOT NULL) FROM (
+             SELECT tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', u.id), to_jsonb(o), to_jsonb(u)) AS c
+               FROM updated u JOIN old o ON o.id = u.id) changes))
+           FROM updated
+       )
+  SELECT ${COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`;
+const DELETE_SQL = `
+  WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
+  SELECT tenant_log_write_entry($2, (
+    SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', d.id), to_jsonb(d), NULL))
+      FROM deleted d))`;
 
 @Injectable()
 export class TokenExchangeProfilesRepository {
@@ -76,12 +93,12 @@ export class TokenExchangeProfilesRepository {
   /** Writes only the fields given; undefined when there is no such profile. */
   async update(id: string, changes: { name?: string; subject_token_type?: string }): Promise<TokenExchangeProfile | undefined> {
     const [row] = await this.prisma
-      .sql<TokenExchangeProfile>(UPDATE_SQL, [id, changes.name ?? null, changes.subject_token_type ?? null, new Date()])
+      .sqlLogged<TokenExchangeProfile>(UPDATE_SQL, [id, changes.name ?? null, changes.subject_token_type ?? null, new Date()])
       .catch(failed);
     return row;
   }
 
   async delete(id: string): Promise<void> {
-    await this.prisma.sql(DELETE_SQL, [id]);
+    await this.prisma.sqlLogged(DELETE_SQL, [id]);
   }
 }

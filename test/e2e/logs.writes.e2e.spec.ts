@@ -5,6 +5,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import { Scopes } from '../../src/auth/scopes.decorator.js';
 import { newId } from '../../src/common/ids.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
+import { LoggedByItsStatement } from '../../src/logs/logged-by-its-statement.decorator.js';
+import { TokenExchangeProfilesRepository } from '../../src/token-exchange-profiles/token-exchange-profiles.repository.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
@@ -35,6 +37,25 @@ class TwoStatementsController {
       .catch(() => undefined);
     await this.prisma.$transaction(async (tx) => tx.organization.update({ where: { id }, data: { display_name: 'second' } }));
     return { id };
+  }
+
+  @Post('logged-by-statement-twice')
+  @HttpCode(204)
+  @LoggedByItsStatement()
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'Two self-logging statements in one request' })
+  async loggedTwice(): Promise<void> {
+    await this.prisma.sqlLogged('SELECT tenant_log_write_entry($1, NULL)', []);
+    await this.prisma.sqlLogged('SELECT tenant_log_write_entry($1, NULL)', []);
+  }
+
+  @Post('logged-by-statement-never-run')
+  @HttpCode(204)
+  @LoggedByItsStatement()
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'A self-logging write with nothing to send' })
+  async neverRun(): Promise<void> {
+    await Promise.resolve();
   }
 }
 
@@ -243,5 +264,95 @@ describe('tenant log entries of management writes', () => {
         ['organizations', 'update', 'second'],
       ],
     );
+  });
+
+  describe('the three core operations log in their own statement (@LoggedByItsStatement)', () => {
+    it('DELETE of an absent profile still answers 204 with one sapi, whose changes are empty', async () => {
+      const since = await mark();
+      const res = await t.api
+        .delete(`/api/v2/token-exchange-profiles/${newId('tep')}`)
+        .set('Authorization', await t.bearer('delete:token_exchange_profiles'));
+      assert.equal(res.status, 204);
+      const entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, e.client_id, details(e).response, details(e).changes, details(e).changes_total]),
+        [['sapi', 'test-client', { statusCode: 204 }, [], 0]],
+      );
+    });
+
+    it('removing a grant the organization does not hold: 204, one sapi without changes; no organization: 404, one fapi', async () => {
+      const organization = await t.factories.organization();
+      const grant = await t.factories.clientGrant();
+      const bearer = await t.bearer('delete:organization_client_grants');
+      let since = await mark();
+      const res = await t.api.delete(`/api/v2/organizations/${organization.id}/client-grants/${grant.id}`).set('Authorization', bearer);
+      assert.equal(res.status, 204);
+      let entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, details(e).changes]),
+        [['sapi', []]],
+      );
+      since = await mark();
+      const missing = await t.api.delete(`/api/v2/organizations/${newId('org')}/client-grants/${grant.id}`).set('Authorization', bearer);
+      assert.equal(missing.status, 404);
+      entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, details(e).response.statusCode]),
+        [['fapi', 404]],
+      );
+    });
+
+    it('a PATCH refused by the unique index (409) changes nothing and leaves only its fapi', async () => {
+      const [taken, profile] = [await t.factories.tokenExchangeProfile(), await t.factories.tokenExchangeProfile()];
+      const since = await mark();
+      const res = await t.api
+        .patch(`/api/v2/token-exchange-profiles/${profile.id}`)
+        .set('Authorization', await t.bearer('update:token_exchange_profiles'))
+        .send({ name: 'would be renamed', subject_token_type: taken.subject_token_type });
+      assert.equal(res.status, 409);
+      const row = await t.prisma.tokenExchangeProfile.findUnique({ where: { id: profile.id } });
+      assert.equal(row?.name, profile.name);
+      const entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, details(e).response.statusCode]),
+        [['fapi', 409]],
+      );
+    });
+
+    it('the entry is given to one statement only: a second self-logging statement writes none', async () => {
+      const since = await mark();
+      const res = await t.api
+        .post('/api/v2/test-only-logs/logged-by-statement-twice')
+        .set('Authorization', await t.bearer('create:organizations'));
+      assert.equal(res.status, 204);
+      const entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, e.description, details(e).response]),
+        [['sapi', 'Two self-logging statements in one request', { statusCode: 204 }]],
+      );
+    });
+
+    it('a success whose statement never ran is still logged, on its own', async () => {
+      const since = await mark();
+      const res = await t.api
+        .post('/api/v2/test-only-logs/logged-by-statement-never-run')
+        .set('Authorization', await t.bearer('create:organizations'));
+      assert.equal(res.status, 204);
+      const entries = await entriesAfter(since);
+      assert.deepEqual(
+        entries.map((e) => [e.type, e.description, details(e).response]),
+        [['sapi', 'A self-logging write with nothing to send', { statusCode: 204 }]],
+      );
+    });
+
+    it('outside a request the same statements write no entry (the service called directly)', async () => {
+      const profile = await t.factories.tokenExchangeProfile();
+      const since = await mark();
+      const repository = t.app.get(TokenExchangeProfilesRepository);
+      assert.equal((await repository.update(profile.id, { name: 'renamed directly' }))?.name, 'renamed directly');
+      await repository.delete(profile.id);
+      assert.equal(await t.prisma.tokenExchangeProfile.count({ where: { id: profile.id } }), 0);
+      assert.deepEqual(await entriesAfter(since), []);
+    });
   });
 });
