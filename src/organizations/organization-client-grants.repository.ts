@@ -3,7 +3,8 @@ import { clientGrantNotFound } from '../client-grants/client-grant-errors.js';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { ClientGrant, Prisma } from '../generated/prisma/client.js';
+import { columnList } from '../database/column-list.js';
+import type { ClientGrant } from '../generated/prisma/client.js';
 import { alreadyAssociated } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -32,6 +33,27 @@ const REMOVE_SQL = `
        )
   SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`;
 
+const GRANT_COLUMNS = columnList<ClientGrant>()(
+  'id',
+  'client_id',
+  'audience',
+  'scope',
+  'organization_usage',
+  'allow_any_organization',
+  'created_at',
+);
+// The list's filters are optional: a NULL parameter leaves its filter out.
+const GRANTS_WHERE = `
+    FROM organization_client_grants a JOIN client_grants g ON g.id = a.grant_id
+   WHERE a.organization_id = $1
+     AND ($2::text IS NULL OR g.audience = $2)
+     AND ($3::text IS NULL OR g.client_id = $3)
+     AND ($4::text[] IS NULL OR a.grant_id = ANY ($4))`;
+const GRANTS_SQL = `SELECT ${GRANT_COLUMNS.split(', ')
+  .map((column) => `g.${column}`)
+  .join(', ')} ${GRANTS_WHERE}`;
+const COUNT_GRANTS_SQL = `SELECT count(*)::int AS total ${GRANTS_WHERE}`;
+
 interface AssociatedGrantFilter {
   audience?: string;
   client_id?: string;
@@ -47,17 +69,17 @@ type Association =
 export class OrganizationClientGrantsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** The organization's grants, ordered by id (offset paging). */
+  /**
+   * The organization's grants, ordered by id (offset paging). Walks the organization's slice of the
+   * association key, already in grant id order, so a page costs the same however many grants and
+   * organizations the tenant holds (Prisma's EXISTS form sorted a hash join over every grant).
+   */
   pages(organizationId: string, filter: AssociatedGrantFilter): PageSource<ClientGrant> {
-    const where: Prisma.ClientGrantWhereInput = {
-      organizations: { some: { organization_id: organizationId } },
-      audience: filter.audience,
-      client_id: filter.client_id,
-      ...(filter.grant_ids ? { id: { in: filter.grant_ids } } : {}),
-    };
+    const values = [organizationId, filter.audience ?? null, filter.client_id ?? null, filter.grant_ids ?? null];
     return {
-      rows: ({ skip, take }) => this.prisma.clientGrant.findMany({ where, orderBy: { id: 'asc' }, skip, take }),
-      count: () => this.prisma.clientGrant.count({ where }),
+      rows: ({ skip, take }) =>
+        this.prisma.sql<ClientGrant>(`${GRANTS_SQL} ORDER BY a.grant_id LIMIT $5 OFFSET $6`, [...values, take, skip]),
+      count: async () => (await this.prisma.sql<{ total: number }>(COUNT_GRANTS_SQL, values))[0].total,
     };
   }
 
