@@ -1,4 +1,4 @@
-import { randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
+import { createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
@@ -24,8 +24,44 @@ export async function hashSecret(secret: string): Promise<string> {
 // response time does not reveal which client ids exist.
 const DECOY = hashSecret(newClientSecret());
 
-/** Constant-time check of a presented secret against a stored hash (or the decoy when absent). */
-export async function verifySecret(secret: string, stored: string | undefined): Promise<boolean> {
+/**
+ * Secrets already proven against a stored hash, so a client asking for tokens again skips scrypt
+ * (tens of ms of CPU per token request, bench/NOTES.md). Keyed by the stored hash: a rotated
+ * secret has a new one, so the old secret stops matching at once, on every instance (the stored
+ * hash is read per request). What is kept is an HMAC of the secret under a key that exists only in
+ * this process, never the secret; a database leak is as hard to attack as before.
+ */
+export class ProvenSecrets {
+  private readonly key = randomBytes(32);
+  private readonly proven = new Map<string, Buffer>();
+
+  constructor(private readonly capacity = 10_000) {}
+
+  matches(stored: string, secret: string): boolean {
+    const known = this.proven.get(stored);
+    return known !== undefined && timingSafeEqual(known, this.digest(secret));
+  }
+
+  remember(stored: string, secret: string): void {
+    // The oldest proof goes first (a Map iterates in insertion order): memory stays bounded.
+    if (this.proven.size >= this.capacity && !this.proven.has(stored)) this.proven.delete(this.proven.keys().next().value as string);
+    this.proven.set(stored, this.digest(secret));
+  }
+
+  private digest(secret: string): Buffer {
+    return createHmac('sha256', this.key).update(secret).digest();
+  }
+}
+
+const provenSecrets = new ProvenSecrets();
+
+/**
+ * Constant-time check of a presented secret against a stored hash (or the decoy when absent). A
+ * secret proven before answers from ProvenSecrets; anything else, including every wrong secret,
+ * pays the full scrypt.
+ */
+export async function verifySecret(secret: string, stored: string | undefined, proven: ProvenSecrets = provenSecrets): Promise<boolean> {
+  if (stored !== undefined && proven.matches(stored, secret)) return true;
   const [scheme, n, r, p, salt, hash] = (stored ?? (await DECOY)).split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
@@ -35,5 +71,7 @@ export async function verifySecret(secret: string, stored: string | undefined): 
     p: Number(p),
     maxmem: 64 * 1024 * 1024,
   });
-  return timingSafeEqual(actual, expected) && stored !== undefined;
+  const verified = timingSafeEqual(actual, expected) && stored !== undefined;
+  if (verified) proven.remember(stored, secret);
+  return verified;
 }
