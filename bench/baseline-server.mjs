@@ -1,6 +1,8 @@
 // The bare baseline: the least code that does the service's work for the benchmarked routes
 // (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same
-// status codes). Its throughput is the physical limit of this machine for that work.
+// status codes, and for a write the same tenant log entry in the same statement, through the
+// database's own tenant_log_write_entry / tenant_log_change). Statements are prepared (named), as
+// the service's are. Its throughput is the physical limit of this machine for that work.
 //
 // Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 20, the service's default).
 import { createServer } from 'node:http';
@@ -24,6 +26,8 @@ const verifyOptions = { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience: T
 const PREFIX = '/api/v2/';
 const RESERVED = ['http://auth0.com', 'https://auth0.com', 'http://okta.com', 'https://okta.com', 'urn:ietf', 'urn:auth0', 'urn:okta'];
 const PROFILE_COLUMNS = 'id, name, subject_token_type, action_id, type, created_at, updated_at';
+const LOG_COLUMNS =
+  'log_id, date, type, description, client_id, client_name, ip, user_agent, hostname, user_id, user_name, audience, scope, details';
 
 function send(res, status, body) {
   if (body === undefined) {
@@ -36,6 +40,40 @@ function send(res, status, body) {
   res.end(json);
 }
 const fail = (res, status, errorCode, message) => send(res, status, { statusCode: status, error: String(status), message, errorCode });
+
+/** The write's sapi entry, as the service builds it: who called, from where, what was asked, what was answered. */
+function entry(req, payload, description, statusCode, body) {
+  const ip = req.socket.remoteAddress;
+  const userAgent = req.headers['user-agent'];
+  const [path] = req.url.split('?');
+  return JSON.stringify({
+    type: 'sapi',
+    description,
+    client_id: payload.azp,
+    ip,
+    user_agent: userAgent,
+    hostname: 'bench.local',
+    details: {
+      request: {
+        method: req.method.toLowerCase(),
+        path,
+        query: {},
+        userAgent,
+        body: body ?? {},
+        channel: 'api',
+        ip,
+        auth: {
+          user: {},
+          strategy: 'jwt',
+          credentials: { sub: payload.sub, client_id: payload.azp, scopes: String(payload.scope).split(' ') },
+        },
+      },
+      response: { statusCode },
+    },
+  });
+}
+
+const query = (name, text, values) => pool.query({ name, text, values });
 
 async function authorize(req, res, scope) {
   const header = req.headers.authorization;
@@ -54,7 +92,7 @@ async function authorize(req, res, scope) {
   ) {
     return (fail(res, 403, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`), false);
   }
-  return true;
+  return payload;
 }
 
 function readBody(req) {
@@ -108,20 +146,29 @@ async function route(req, res) {
   if (parts[0] === 'organizations' && parts[2] === 'client-grants') {
     const [, orgId, , grantId] = parts;
     if (req.method === 'DELETE' && parts.length === 4) {
-      if (!(await authorize(req, res, 'delete:organization_client_grants'))) return;
+      const payload = await authorize(req, res, 'delete:organization_client_grants');
+      if (!payload) return;
       if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
-      const { rows } = await pool.query(
+      const { rows } = await query(
+        'remove_grant',
         `WITH org AS (SELECT id FROM organizations WHERE id = $1),
-              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2)
-         SELECT EXISTS (SELECT 1 FROM org) AS found`,
-        [orgId, grantId],
+              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING *),
+              logged AS (
+                SELECT tenant_log_write_entry($3, (
+                  SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
+                           jsonb_build_object('organization_id', r.organization_id, 'grant_id', r.grant_id), to_jsonb(r), NULL))
+                    FROM removed r))
+                  FROM org)
+         SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`,
+        [orgId, grantId, entry(req, payload, 'Delete client grant from organization', 204)],
       );
       return rows[0].found ? send(res, 204) : fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
     }
     if (req.method === 'GET' && parts.length === 3) {
       if (!(await authorize(req, res, 'read:organization_client_grants'))) return;
       if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
-      const { rows } = await pool.query(
+      const { rows } = await query(
+        'list_grants',
         `SELECT o.id AS org, g.id, g.client_id, g.audience, g.scope, g.organization_usage, g.allow_any_organization
            FROM organizations o
            LEFT JOIN organization_client_grants ocg ON ocg.organization_id = o.id
@@ -146,13 +193,14 @@ async function route(req, res) {
     const id = parts[1];
     if (req.method === 'GET') {
       if (!(await authorize(req, res, 'read:token_exchange_profiles'))) return;
-      const { rows } = await pool.query(`SELECT ${PROFILE_COLUMNS} FROM token_exchange_profiles WHERE id = $1`, [id]);
+      const { rows } = await query('get_profile', `SELECT ${PROFILE_COLUMNS} FROM token_exchange_profiles WHERE id = $1`, [id]);
       return rows[0]
         ? send(res, 200, view(rows[0]))
         : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
     }
     if (req.method === 'PATCH') {
-      if (!(await authorize(req, res, 'update:token_exchange_profiles'))) return;
+      const payload = await authorize(req, res, 'update:token_exchange_profiles');
+      if (!payload) return;
       let body;
       try {
         body = JSON.parse(await readBody(req));
@@ -162,11 +210,21 @@ async function route(req, res) {
       const invalid = invalidPatch(body);
       if (invalid) return fail(res, 400, 'invalid_body', `Payload validation error: '${invalid}'.`);
       try {
-        const { rows } = await pool.query(
-          `UPDATE token_exchange_profiles
-              SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = now()
-            WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
-          [id, body.name ?? null, body.subject_token_type ?? null],
+        const { rows } = await query(
+          'update_profile',
+          `WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
+                updated AS (
+                  UPDATE token_exchange_profiles p
+                     SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = now()
+                    FROM old WHERE p.id = old.id
+                  RETURNING p.*),
+                logged AS (
+                  SELECT tenant_log_write_entry($4, (
+                    SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', u.id), to_jsonb(o), to_jsonb(u)))
+                      FROM updated u JOIN old o ON o.id = u.id))
+                    FROM updated)
+           SELECT ${PROFILE_COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`,
+          [id, body.name ?? null, body.subject_token_type ?? null, entry(req, payload, 'Update a token exchange profile', 200, body)],
         );
         return rows[0]
           ? send(res, 200, view(rows[0]))
@@ -183,10 +241,27 @@ async function route(req, res) {
       }
     }
     if (req.method === 'DELETE') {
-      if (!(await authorize(req, res, 'delete:token_exchange_profiles'))) return;
-      await pool.query('DELETE FROM token_exchange_profiles WHERE id = $1', [id]);
+      const payload = await authorize(req, res, 'delete:token_exchange_profiles');
+      if (!payload) return;
+      await query(
+        'delete_profile',
+        `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
+         SELECT tenant_log_write_entry($2, (
+           SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', d.id), to_jsonb(d), NULL))
+             FROM deleted d))`,
+        [id, entry(req, payload, 'Delete a token exchange profile', 204)],
+      );
       return send(res, 204);
     }
+  }
+  if (parts[0] === 'logs' && parts.length === 1 && req.method === 'GET') {
+    if (!(await authorize(req, res, 'read:logs'))) return;
+    const { rows } = await query('logs_first_page', `SELECT ${LOG_COLUMNS} FROM tenant_logs ORDER BY date DESC, log_id DESC LIMIT 50`, []);
+    return send(
+      res,
+      200,
+      rows.map((row) => ({ ...row, date: row.date.toISOString() })),
+    );
   }
   return fail(res, 404, 'not_found', 'Not Found');
 }

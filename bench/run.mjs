@@ -5,7 +5,10 @@
 //   DATABASE_URL        a server to create a fresh bench database on; unset = embedded PostgreSQL in a temp dir
 //   BENCH_DURATION      seconds per measured run (10)      BENCH_WARMUP  seconds of warm-up per server (3)
 //   BENCH_ROUNDS        service/baseline pairs per operation (3)        BENCH_CONNECTIONS (50)
-//   BENCH_OPS           comma list of operation keys       BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
+//   BENCH_OPS           comma list of operation keys: delete-org-client-grant, patch-token-exchange-profile,
+//                       delete-token-exchange-profile, get-token-exchange-profile, list-org-client-grants,
+//                       get-logs, tokens (bench/token-exchange.mjs: client credentials and a warm token exchange)
+//   BENCH_TOKENS=0      skip the token endpoint      BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
 //   BENCH_CPU_PROF=1    both servers under --cpu-prof, files in bench/results/prof
 //   DATABASE_POOL_SIZE  given to both servers
 //   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
@@ -39,6 +42,7 @@ const SCOPES = [
   'update:token_exchange_profiles',
   'delete:token_exchange_profiles',
   'read:token_exchange_profiles',
+  'read:logs',
 ].join(' ');
 
 // Workload sizes: pools large enough that (nearly) every request in a run does real work.
@@ -202,12 +206,9 @@ const operations = [
   },
 ];
 
-const read = await chooseRead();
-if (read) operations.push(read);
-else
-  log(
-    'no read route on the service (neither GET /token-exchange-profiles/{id} nor GET /organizations/{id}/client-grants): read not benchmarked',
-  );
+const reads = await chooseReads();
+operations.push(...reads);
+if (reads.length === 0) log('no read route answered 200 on the service: reads not benchmarked');
 
 const parity = await checkParity();
 
@@ -301,7 +302,7 @@ console.log(
   `\n${CONNECTIONS} connections, ${DURATION}s per run, ${ROUNDS} alternating service/baseline runs per operation; figures from each server's best run (highest req/s).`,
 );
 console.log(
-  `read benchmarked: ${read ? read.name : 'none (route absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`,
+  `reads benchmarked: ${reads.length ? reads.map((r) => r.name).join(', ') : 'none (routes absent on the service)'}; parity check: ${parity.ok ? 'same statuses and SQL effects' : 'MISMATCH ' + JSON.stringify(parity.mismatches)}`,
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
@@ -331,7 +332,7 @@ const report = {
     poolSize: env.DATABASE_POOL_SIZE ?? 'default',
   },
   selection: 'best run (highest req/s) of each server',
-  read: read?.name ?? null,
+  reads: reads.map((r) => r.name),
   parity,
   idleRssMb,
   coldStart,
@@ -343,6 +344,18 @@ const file = join(ROOT, 'bench/results', `bench-${report.date.replace(/[:.]/g, '
 writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
 console.log(`results: ${file}`);
 
+let tokensFailed = false;
+// The token endpoint's hot paths have no bare baseline (it would be a second issuer): bench/token-exchange.mjs
+// prints their absolute figures with CPU per request, on its own database on the same server.
+if (env.BENCH_TOKENS !== '0' && (!ONLY || ONLY.has('tokens'))) {
+  log('token endpoint: client credentials and a warm token exchange (bench/token-exchange.mjs)');
+  const tokens = spawnSync(process.execPath, [join(ROOT, 'bench/token-exchange.mjs')], {
+    env: { ...env, DATABASE_URL: serverUrl },
+    stdio: 'inherit',
+  });
+  tokensFailed = tokens.status !== 0;
+}
+
 await db.end();
 jwks.close();
 for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
@@ -351,7 +364,7 @@ rmSync(tmp, { recursive: true, force: true });
 const invalid = results.filter((r) => !r.valid).map((r) => r.key);
 if (invalid.length) log(`INVALID runs (unexpected statuses or errors): ${invalid.join(', ')}`);
 console.log(`min throughput ratio: ${results.length ? report.minThroughputRatio.toFixed(2) : 'n/a (no operation ran)'}`);
-process.exitCode = invalid.length || !parity.ok ? 1 : 0;
+process.exitCode = invalid.length || !parity.ok || tokensFailed ? 1 : 0;
 
 // ---------------------------------------------------------------- helpers
 
@@ -401,7 +414,8 @@ function best(runs) {
   return runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 }
 
-async function chooseRead() {
+/** The reads the service answers (an older build may lack some): a single row, an organization's grant list, the logs' first page. */
+async function chooseReads() {
   const candidates = [
     {
       key: 'get-token-exchange-profile',
@@ -413,13 +427,20 @@ async function chooseRead() {
       name: 'GET /organizations/{id}/client-grants',
       request: (k) => ({ method: 'GET', path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants` }),
     },
+    {
+      key: 'get-logs',
+      name: 'GET /logs (first page)',
+      request: () => ({ method: 'GET', path: '/api/v2/logs' }),
+    },
   ];
+  const available = [];
   for (const c of candidates) {
+    if (ONLY && !ONLY.has(c.key)) continue;
     await resetAssociations();
     const { status } = await call(service, c.request(0));
-    if (status === 200) return { ...c, expect: 200, reset: resetAssociations };
+    if (status === 200) available.push({ ...c, expect: 200, reset: resetAssociations });
   }
-  return undefined;
+  return available;
 }
 
 /** The same requests, success and failure, must get the same statuses from both servers. */
@@ -460,11 +481,18 @@ async function checkParity() {
     { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d0' },
     { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d1', noAuth: true },
   ];
-  if (read) probes.push(read.request(0), { ...read.request(0), path: read.request(0).path.replace(/bench(_p)?0+/, 'missing') });
+  for (const read of reads) {
+    const found = read.request(0);
+    const missing = { ...found, path: found.path.replace(/bench(_p)?0+/, 'missing') };
+    probes.push(found, ...(missing.path === found.path ? [] : [missing]));
+  }
   const mismatches = [];
   for (const probe of probes) {
     const s = await call(service, probe);
     const b = await call(baseline, probe);
+    // The earlier build gets the same requests (not compared), so it enters the runs in the same
+    // state: e.g. its first write turns on AsyncLocalStorage's promise hooks, which every later request pays.
+    if (before) await call(before, probe);
     if (s.status !== b.status) mismatches.push({ probe: `${probe.method} ${probe.path}`, service: s.status, baseline: b.status });
   }
   await resetAssociations();
