@@ -44,7 +44,8 @@ export class ProvenSecrets {
 
   remember(stored: string, secret: string): void {
     // The oldest proof goes first (a Map iterates in insertion order): memory stays bounded.
-    if (this.proven.size >= this.capacity && !this.proven.has(stored)) this.proven.delete(this.proven.keys().next().value as string);
+    const oldest = this.proven.keys().next();
+    if (this.proven.size >= this.capacity && !this.proven.has(stored) && !oldest.done) this.proven.delete(oldest.value);
     this.proven.set(stored, this.digest(secret));
   }
 
