@@ -256,7 +256,16 @@ async function route(req, res) {
   }
   if (parts[0] === 'logs' && parts.length === 1 && req.method === 'GET') {
     if (!(await authorize(req, res, 'read:logs'))) return;
-    const { rows } = await query('logs_first_page', `SELECT ${LOG_COLUMNS} FROM tenant_logs ORDER BY date DESC, log_id DESC LIMIT 50`, []);
+    // A checkpoint (from/take): final entries after `from` in log_id order; else the first page by date.
+    const params = new URL(url, 'http://baseline').searchParams;
+    const { rows } = params.has('from')
+      ? await query(
+          'logs_checkpoint',
+          `SELECT ${LOG_COLUMNS} FROM tenant_logs
+            WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AND log_id > $1 ORDER BY log_id LIMIT $2`,
+          [params.get('from'), Number(params.get('take') ?? 50)],
+        )
+      : await query('logs_first_page', `SELECT ${LOG_COLUMNS} FROM tenant_logs ORDER BY date DESC, log_id DESC LIMIT 50`, []);
     return send(
       res,
       200,

@@ -7,10 +7,16 @@
 //   BENCH_ROUNDS        service/baseline pairs per operation (3)        BENCH_CONNECTIONS (50)
 //   BENCH_OPS           comma list of operation keys: delete-org-client-grant, patch-token-exchange-profile,
 //                       delete-token-exchange-profile, get-token-exchange-profile, list-org-client-grants,
-//                       get-logs, tokens (bench/token-exchange.mjs: client credentials and a warm token exchange)
+//                       get-logs, get-logs-checkpoint-first, get-logs-checkpoint-last (from/take at the
+//                       oldest entry and 100 before the newest: checkpoint paging's two ends),
+//                       tokens (bench/token-exchange.mjs: client credentials and a warm token exchange)
 //   BENCH_TOKENS=0      skip the token endpoint      BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
 //   BENCH_CPU_PROF=1    both servers under --cpu-prof, files in bench/results/prof
 //   DATABASE_POOL_SIZE  given to both servers
+//   BENCH_POOL          rows each delete workload can consume per run (200000): the org client
+//                       grant associations (100 per organization) and the profiles to delete
+//   BENCH_FILLER_ROWS   rows the operations never touch added to organization_client_grants,
+//                       token_exchange_profiles and tenant_logs (0): bench/growth.mjs sets it per size
 //   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
 //                       azp "bench-client", sub "bench-client@clients")
 //   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
@@ -46,10 +52,12 @@ const SCOPES = [
 ].join(' ');
 
 // Workload sizes: pools large enough that (nearly) every request in a run does real work.
-const ORGS = 2000;
 const GRANTS = 100;
+const POOL = Number(env.BENCH_POOL ?? 200_000);
+const ORGS = Math.ceil(POOL / GRANTS);
 const PATCH_PROFILES = 100;
-const DELETE_PROFILES = 200_000;
+const DELETE_PROFILES = POOL;
+const FILLER = Number(env.BENCH_FILLER_ROWS ?? 0);
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
@@ -215,6 +223,9 @@ const parity = await checkParity();
 const results = [];
 for (const op of operations) {
   if (ONLY && !ONLY.has(op.key)) continue;
+  // With filler rows, the dead rows an earlier operation left would otherwise be vacuumed (a pass
+  // over a million-row table) in the middle of this one's runs, on the same two cores.
+  if (FILLER > 0) await db.query('VACUUM organization_client_grants, token_exchange_profiles, tenant_logs');
   log(`${op.name}: warm-up ${WARMUP}s each`);
   const targets = [['service', service], ...(before ? [['before', before]] : []), ['baseline', baseline]];
   for (const [, target] of targets) {
@@ -222,6 +233,7 @@ for (const op of operations) {
     await load(target, op, WARMUP);
   }
   const runs = Object.fromEntries(targets.map(([label]) => [label, []]));
+  const tableRows = await countRows();
   for (let round = 0; round < ROUNDS; round++) {
     for (const [label, target] of targets) {
       await op.reset();
@@ -246,6 +258,7 @@ for (const op of operations) {
     throughputRatio: s.rps / b.rps,
     p99Ratio: s.p99 / Math.max(b.p99, 1),
     serviceRssMb: s.rssMb,
+    tableRows,
     // Median over all runs of each server.
     cpuUsPerRequest: {
       service: median(runs.service.map((r) => r.cpuUsPerRequest)),
@@ -433,6 +446,17 @@ async function chooseReads() {
       request: () => ({ method: 'GET', path: '/api/v2/logs' }),
     },
   ];
+  // Checkpoint paging at its two ends: from the oldest entry, and from 100 entries before the newest.
+  const { rows: ends } = await db.query(`SELECT (SELECT log_id FROM tenant_logs ORDER BY log_id LIMIT 1) AS first,
+    (SELECT log_id FROM tenant_logs ORDER BY log_id DESC LIMIT 1 OFFSET 100) AS last`);
+  for (const [end, logId] of Object.entries(ends[0])) {
+    if (!logId) continue;
+    candidates.push({
+      key: `get-logs-checkpoint-${end}`,
+      name: `GET /logs?from=<${end === 'first' ? 'oldest' : '100 before the newest'}>&take=100`,
+      request: () => ({ method: 'GET', path: `/api/v2/logs?from=${logId}&take=100` }),
+    });
+  }
   const available = [];
   for (const c of candidates) {
     if (ONLY && !ONLY.has(c.key)) continue;
@@ -574,7 +598,37 @@ async function seed() {
   await resetDeleteProfiles();
   // Extra rows a later schema needs (say, the bench client for a "client is not global" check).
   if (env.BENCH_SEED_SQL) await db.query(readFileSync(resolve(env.BENCH_SEED_SQL), 'utf8'));
+  if (FILLER > 0) await seedFiller();
   await db.query('VACUUM ANALYZE');
+}
+
+/**
+ * Rows the operations never touch, so a run shows what table size alone costs: organizations
+ * holding the bench grants, profiles, and log entries (their log_ids sort before every entry a run writes).
+ */
+async function seedFiller() {
+  log(`seeding ${FILLER} filler rows per table`);
+  const orgs = Math.ceil(FILLER / GRANTS);
+  await db.query(
+    `INSERT INTO organizations (id, name) SELECT 'org_fill' || lpad(i::text, 7, '0'), 'fill-org-' || i FROM generate_series(0, ${orgs - 1}) i`,
+  );
+  await db.query(`INSERT INTO organization_client_grants (organization_id, grant_id)
+    SELECT 'org_fill' || lpad((i / ${GRANTS})::text, 7, '0'), 'cgr_bench' || lpad((i % ${GRANTS})::text, 6, '0') FROM generate_series(0, ${FILLER - 1}) i`);
+  await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+    SELECT 'tep_fill' || i, 'fill profile', 'urn:fill:' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${FILLER - 1}) i`);
+  await db.query(`INSERT INTO tenant_logs (date, type, description, client_id, client_name, ip, user_agent, details)
+    SELECT now() - make_interval(secs => ${FILLER} - i), CASE WHEN i % 10 = 0 THEN 'fapi' ELSE 'sapi' END, 'Update a token exchange profile',
+           'fill-client-' || (i % 50), 'Fill client', '10.0.' || (i % 250) || '.1', 'fill-agent/1.0',
+           jsonb_build_object('request', jsonb_build_object('method', 'patch', 'path', '/api/v2/token-exchange-profiles/tep_fill' || i,
+             'body', jsonb_build_object('name', 'fill profile')), 'response', jsonb_build_object('statusCode', 200))
+      FROM generate_series(0, ${FILLER - 1}) i`);
+}
+
+/** Rows in the tables the operations use, when an operation's runs start. */
+async function countRows() {
+  const { rows } = await db.query(`SELECT (SELECT count(*) FROM organization_client_grants)::int AS organization_client_grants,
+    (SELECT count(*) FROM token_exchange_profiles)::int AS token_exchange_profiles, (SELECT count(*) FROM tenant_logs)::int AS tenant_logs`);
+  return rows[0];
 }
 
 async function resetAssociations() {
