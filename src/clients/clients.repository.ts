@@ -40,6 +40,11 @@ export class ClientsRepository {
     return this.prisma.client.create({ data });
   }
 
+  /** Whether the tenant holds any client. */
+  async any(): Promise<boolean> {
+    return (await this.prisma.client.findFirst({ select: { client_id: true } })) !== null;
+  }
+
   /** Inserts the client and its grant only while the tenant has no client at all; false when it had one. */
   createFirst(client: Prisma.ClientCreateInput, grant: Prisma.ClientGrantCreateInput): Promise<boolean> {
     return this.prisma.$transaction(async (tx) => {

@@ -37,6 +37,8 @@ export class ClientsService {
     credentials: { clientId: string; secret: string },
     grant: { audience: string; scope: string[] },
   ): Promise<boolean> {
+    // Every start asks; only an empty tenant's pays the secret's scrypt hash (tens of ms).
+    if (await this.clients.any()) return false;
     const client = newClientRow(input, credentials.clientId, await hashSecret(credentials.secret));
     return this.clients.createFirst(client, { id: newId('cgr'), client_id: credentials.clientId, ...grant });
   }

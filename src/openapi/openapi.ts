@@ -46,9 +46,9 @@ function buildOpenApiDocument(app: INestApplication, config: AppConfig): OpenAPI
   return document;
 }
 
-/** Builds the document once the routes exist and hands it to the controller that serves it. */
+/** Once the routes exist, hands the controller that serves the document the way to build it. */
 export function setupOpenApi(app: INestApplication, config: AppConfig): void {
-  app.get(OpenApiDocument).set(buildOpenApiDocument(app, config));
+  app.get(OpenApiDocument).set(() => buildOpenApiDocument(app, config));
 }
 
 function scopeDescriptions(): Record<string, string> {
