@@ -53,13 +53,23 @@ const keys = [...new Set(bySize.flatMap(({ report }) => report.results.map((r) =
 const table = keys.map((key) => {
   const points = bySize.map(({ size, report }) => {
     const r = report.results.find((x) => x.key === key);
-    return r && { size, rows: r.tableRows, rps: r.service.rps, p99: r.service.p99, cpuUsPerRequest: r.cpuUsPerRequest.service };
+    return (
+      r && {
+        size,
+        operation: r.operation,
+        rows: r.tableRows,
+        rps: r.service.rps,
+        p99: r.service.p99,
+        cpuUsPerRequest: r.cpuUsPerRequest.service,
+      }
+    );
   });
+  // Every key came from some size's results, so at least one point exists.
   const first = points.find(Boolean);
-  const change = (p, field) => (p && first ? p[field] / first[field] - 1 : undefined);
+  const change = (p, field) => (p ? p[field] / first[field] - 1 : undefined);
   return {
     key,
-    operation: bySize.map(({ report }) => report.results.find((x) => x.key === key)?.operation).find(Boolean),
+    operation: first.operation,
     points: points.map((p) => p && { ...p, rpsChange: change(p, 'rps'), p99Change: change(p, 'p99') }),
   };
 });
