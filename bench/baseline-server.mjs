@@ -1,13 +1,13 @@
 // The bare baseline: the least code that does the service's work for the benchmarked routes
 // (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same
-// status codes, and for a write the same tenant log entry in the same statement, through the
-// database's own tenant_log_write_entry / tenant_log_change). Statements are prepared (named), as
-// the service's are. Its throughput is the physical limit of this machine for that work.
+// status codes, and for a write the same tenant log entry in the same statement, with the service's
+// own SQL for it: dist/src/logs/sapi-statement.js). Statements are prepared (named), as the service's are. Its throughput is the physical limit of this machine for that work.
 //
 // Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 20, the service's default).
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { importJWK, jwtVerify } from 'jose';
+import { deletedRowSql, insertSapiSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
 
 const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
@@ -41,37 +41,34 @@ function send(res, status, body) {
 }
 const fail = (res, status, errorCode, message) => send(res, status, { statusCode: status, error: String(status), message, errorCode });
 
-/** The write's sapi entry, as the service builds it: who called, from where, what was asked, what was answered. */
+/** The write's sapi entry, as the service builds it (who called, from where, what was asked, what was answered), as insertSapiSql's parameters. */
 function entry(req, payload, description, statusCode, body) {
   const ip = req.socket.remoteAddress;
   const userAgent = req.headers['user-agent'];
   const [path] = req.url.split('?');
-  return JSON.stringify({
-    type: 'sapi',
-    description,
-    client_id: payload.azp,
-    ip,
-    user_agent: userAgent,
-    hostname: 'bench.local',
-    details: {
-      request: {
-        method: req.method.toLowerCase(),
-        path,
-        query: {},
-        userAgent,
-        body: body ?? {},
-        channel: 'api',
-        ip,
-        auth: {
-          user: {},
-          strategy: 'jwt',
-          credentials: { sub: payload.sub, client_id: payload.azp, scopes: String(payload.scope).split(' ') },
-        },
+  const details = JSON.stringify({
+    request: {
+      method: req.method.toLowerCase(),
+      path,
+      query: {},
+      userAgent,
+      body: body ?? {},
+      channel: 'api',
+      ip,
+      auth: {
+        user: {},
+        strategy: 'jwt',
+        credentials: { sub: payload.sub, client_id: payload.azp, scopes: String(payload.scope).split(' ') },
       },
-      response: { statusCode },
     },
+    response: { statusCode },
   });
+  return [description, payload.azp, ip, userAgent ?? null, 'bench.local', null, details];
 }
+
+const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
+const PROFILE_NAMES = PROFILE_COLUMNS.split(', ');
+const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
 
 const query = (name, text, values) => pool.query({ name, text, values });
 
@@ -154,13 +151,10 @@ async function route(req, res) {
         `WITH org AS (SELECT id FROM organizations WHERE id = $1),
               removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING *),
               logged AS (
-                SELECT tenant_log_write_entry($3, (
-                  SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
-                           jsonb_build_object('organization_id', r.organization_id, 'grant_id', r.grant_id), to_jsonb(r), NULL))
-                    FROM removed r))
-                  FROM org)
+                ${insertSapiSql(3, 'r.changes', `org, (SELECT coalesce(jsonb_agg(${deletedRowSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 'a')}), '[]'::jsonb) AS changes FROM removed a) r`)}
+                RETURNING 1)
          SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`,
-        [orgId, grantId, entry(req, payload, 'Delete client grant from organization', 204)],
+        [orgId, grantId, ...entry(req, payload, 'Delete client grant from organization', 204)],
       );
       return rows[0].found ? send(res, 204) : fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
     }
@@ -215,16 +209,20 @@ async function route(req, res) {
           `WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
                 updated AS (
                   UPDATE token_exchange_profiles p
-                     SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = now()
+                     SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = $4
                     FROM old WHERE p.id = old.id
                   RETURNING p.*),
                 logged AS (
-                  SELECT tenant_log_write_entry($4, (
-                    SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', u.id), to_jsonb(o), to_jsonb(u)))
-                      FROM updated u JOIN old o ON o.id = u.id))
-                    FROM updated)
+                  ${insertSapiSql(5, updatedRowSql(PROFILE, ['name', 'subject_token_type', 'updated_at'], 'o', 'u'), 'updated u JOIN old o ON o.id = u.id')}
+                  RETURNING 1)
            SELECT ${PROFILE_COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`,
-          [id, body.name ?? null, body.subject_token_type ?? null, entry(req, payload, 'Update a token exchange profile', 200, body)],
+          [
+            id,
+            body.name ?? null,
+            body.subject_token_type ?? null,
+            new Date(),
+            ...entry(req, payload, 'Update a token exchange profile', 200, body),
+          ],
         );
         return rows[0]
           ? send(res, 200, view(rows[0]))
@@ -246,10 +244,8 @@ async function route(req, res) {
       await query(
         'delete_profile',
         `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
-         SELECT tenant_log_write_entry($2, (
-           SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', d.id), to_jsonb(d), NULL))
-             FROM deleted d))`,
-        [id, entry(req, payload, 'Delete a token exchange profile', 204)],
+         ${insertSapiSql(2, 'd.changes', `(SELECT coalesce(jsonb_agg(${deletedRowSql(PROFILE, PROFILE_NAMES, 'r')}), '[]'::jsonb) AS changes FROM deleted r) d`)}`,
+        [id, ...entry(req, payload, 'Delete a token exchange profile', 204)],
       );
       return send(res, 204);
     }

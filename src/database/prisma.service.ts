@@ -5,7 +5,7 @@ import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { DATABASE_URL } from './database-url.js';
-import { logEntryPending, takeLogEntry, TransactionAwarePool, withStatementLogEntry } from './request-transaction.js';
+import { TransactionAwarePool } from './request-transaction.js';
 
 // Statement text -> prepared statement name, the same on every connection (pg prepares it there on
 // first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
@@ -53,25 +53,6 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
    */
   async sql<Row>(text: string, values: unknown[]): Promise<Row[]> {
     return (await this.pool.query({ name: statementName(text), text, values })).rows as Row[];
-  }
-
-  /**
-   * sql() for a write that logs itself: the request's sapi entry (jsonb text, or NULL outside a
-   * @LoggedByItsStatement() request) is appended as the last parameter, for the statement's
-   * tenant_log_write_entry call. The entry is given to one statement only.
-   */
-  sqlLogged<Row>(text: string, values: unknown[]): Promise<Row[]> {
-    return this.sql<Row>(text, [...values, takeLogEntry() ?? null]);
-  }
-
-  /** Runs `work` with the entry its sqlLogged statement will carry. */
-  withLoggedStatement<T>(entry: string, work: () => Promise<T>): Promise<T> {
-    return withStatementLogEntry(entry, work);
-  }
-
-  /** Inside withLoggedStatement: whether no statement has taken the entry yet. */
-  logEntryPending(): boolean {
-    return logEntryPending();
   }
 
   /**

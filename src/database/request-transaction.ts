@@ -10,35 +10,8 @@ interface BoundTransaction {
   savepoints: number;
 }
 
-/**
- * What a request's statements join: its transaction, or, for a write that logs itself in its one
- * statement, the entry that statement carries (taken once, so a second statement cannot log it again).
- * One AsyncLocalStorage for both: each one costs every promise of the process a little.
- */
-interface RequestScope {
-  readonly tx?: BoundTransaction;
-  logEntry?: string;
-}
-
-const scope = new AsyncLocalStorage<RequestScope>();
-
-/** Runs `work` with the entry its self-logging statement will carry (see takeLogEntry). */
-export function withStatementLogEntry<T>(entry: string, work: () => Promise<T>): Promise<T> {
-  return scope.run({ logEntry: entry }, work);
-}
-
-/** The request's pending entry, once; undefined outside a self-logging write or when already taken. */
-export function takeLogEntry(): string | undefined {
-  const store = scope.getStore();
-  const entry = store?.logEntry;
-  if (store) store.logEntry = undefined;
-  return entry;
-}
-
-/** Whether the entry given to withStatementLogEntry is still waiting for its statement. */
-export function logEntryPending(): boolean {
-  return scope.getStore()?.logEntry !== undefined;
-}
+// The transaction a request's statements join (each AsyncLocalStorage costs every promise of the process a little).
+const scope = new AsyncLocalStorage<{ readonly tx: BoundTransaction }>();
 
 // One round trip: the simple-query protocol takes both statements. The setting turns on the
 // before/after capture triggers (prisma/migrations/20261123040000_tenant_log_capture).

@@ -4,6 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import { requestDetails, requestFields, type LoggedRequest, type NewLogEntry } from './log-entry.js';
 import { LogsRepository } from './logs.repository.js';
 import { redact } from './redaction.js';
+import type { SapiEntry } from './sapi-entry.js';
 import { RouteDescriptions } from './route-descriptions.js';
 import { tokenEntry } from './token-entries.js';
 
@@ -21,9 +22,9 @@ export class LogRecorder {
     return this.logs.insertStatement(client, this.success(request, pattern, statusCode));
   }
 
-  /** The sapi entry a self-logging statement carries (PrismaService.sqlLogged), built before the handler runs. */
-  successParameter(request: LoggedRequest, pattern: string, statusCode: number): string {
-    return this.logs.entryParameter(this.success(request, pattern, statusCode));
+  /** The sapi entry a self-logging statement inserts (sapi-entry.ts), built before the handler runs. */
+  sapiEntry(request: LoggedRequest, pattern: string, statusCode: number): SapiEntry {
+    return this.logs.sapiEntry(this.success(request, pattern, statusCode));
   }
 
   /** sapi on its own, after a write that committed by itself. */

@@ -5,6 +5,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { TenantLog } from '../generated/prisma/client.js';
 import type { NewLogEntry } from './log-entry.js';
 import type { LogFilter } from './log-search.js';
+import { SapiEntry } from './sapi-entry.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
 type LogRow = Omit<TenantLog, 'seq' | 'tx_id'>;
@@ -58,9 +59,19 @@ export class LogsRepository {
     return INSERT_SQL.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
   }
 
-  /** An entry as the jsonb parameter of tenant_log_write_entry (prisma/migrations/20261125010000_tenant_log_in_statement). */
-  entryParameter(entry: NewLogEntry): string {
-    return storableJson(entry);
+  /** A sapi entry as the parameters of a self-logging statement's INSERT (sapi-statement.ts). */
+  sapiEntry(entry: NewLogEntry): SapiEntry {
+    const text = (value: string | undefined) => (value === undefined ? null : storable(value));
+    const { description, client_id, ip, user_agent, hostname, user_id, details } = entry;
+    return new SapiEntry([
+      text(description),
+      text(client_id),
+      text(ip),
+      text(user_agent),
+      text(hostname),
+      text(user_id),
+      storableJson(details),
+    ]);
   }
 
   async find(logId: string): Promise<LogRow | undefined> {

@@ -2,10 +2,10 @@ import { Injectable, type CallHandler, type ExecutionContext, type NestIntercept
 import { HTTP_CODE_METADATA } from '@nestjs/common/constants.js';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
-import { from, lastValueFrom, type Observable } from 'rxjs';
+import { concatMap, from, lastValueFrom, type Observable } from 'rxjs';
 import { PrismaService } from '../database/prisma.service.js';
 import type { LoggedRequest } from './log-entry.js';
-import { LOGGED_BY_ITS_STATEMENT } from './logged-by-its-statement.decorator.js';
+import { attachSapiEntry, LOGGED_BY_ITS_STATEMENT } from './sapi-entry.js';
 import { LogRecorder } from './log-recorder.js';
 import { commitsOnItsOwn, isManagementWrite, routePatternOf } from './management-writes.js';
 
@@ -14,11 +14,14 @@ import { commitsOnItsOwn, isManagementWrite, routePatternOf } from './management
  * sapi entry INSERTed on the same connection, with the COMMIT, after the handler succeeds; then the reply.
  * So no write goes unlogged and no entry describes a rolled-back write. A failure rolls back and
  * is logged (fapi) by RequestLogHook, which also sees the refusals that never reach interceptors.
- * A handler marked @LoggedByItsStatement() gets no transaction: its one statement carries the
- * entry built here, before it runs, with the status the route answers on success.
+ * A handler with a @LoggedSapi() parameter gets no transaction: it receives the entry, built here
+ * with the status the route answers on success, and its one statement inserts it.
  */
 @Injectable()
 export class ManagementWritesInterceptor implements NestInterceptor {
+  // Per handler, read once: the success status of a self-logging handler, or null for the others.
+  private readonly selfLogging = new WeakMap<object, number | null>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly recorder: LogRecorder,
@@ -30,15 +33,14 @@ export class ManagementWritesInterceptor implements NestInterceptor {
     const pattern = routePatternOf(request);
     if (!isManagementWrite(request.method, pattern)) return next.handle();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
-    const handler = context.getHandler();
-    if (this.reflector.get<boolean | undefined>(LOGGED_BY_ITS_STATEMENT, handler)) {
-      const status = this.reflector.get<number | undefined>(HTTP_CODE_METADATA, handler) ?? (request.method === 'POST' ? 201 : 200);
-      const entry = this.recorder.successParameter(request, pattern, status);
-      return from(
-        this.prisma.withLoggedStatement(entry, async () => {
-          const result: unknown = await lastValueFrom(next.handle(), { defaultValue: undefined });
-          // A success whose statement never ran (nothing to change) is still logged, on its own.
-          if (this.prisma.logEntryPending()) await this.recorder.writeSucceeded(request, pattern, status);
+    const status = this.successStatusIfSelfLogging(context.getHandler(), request.method);
+    if (status !== null) {
+      const entry = this.recorder.sapiEntry(request, pattern, status);
+      attachSapiEntry(request, entry);
+      // A success whose statement never took the entry (nothing to change) is still logged, on its own.
+      return next.handle().pipe(
+        concatMap(async (result: unknown) => {
+          if (entry.pending) await this.recorder.writeSucceeded(request, pattern, status);
           return result;
         }),
       );
@@ -58,5 +60,17 @@ export class ManagementWritesInterceptor implements NestInterceptor {
         (client) => this.recorder.successStatement(request, pattern, reply.statusCode, client),
       ),
     );
+  }
+
+  // Nest's own rule for the success status: @HttpCode, else 201 for POST and 200 otherwise.
+  private successStatusIfSelfLogging(handler: object, method: string): number | null {
+    let status = this.selfLogging.get(handler);
+    if (status === undefined) {
+      status = this.reflector.get<boolean | undefined>(LOGGED_BY_ITS_STATEMENT, handler as () => unknown)
+        ? (this.reflector.get<number | undefined>(HTTP_CODE_METADATA, handler as () => unknown) ?? (method === 'POST' ? 201 : 200))
+        : null;
+      this.selfLogging.set(handler, status);
+    }
+    return status;
   }
 }

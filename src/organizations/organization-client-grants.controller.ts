@@ -11,7 +11,7 @@ import { OrganizationClientGrantParams } from './dto/organization-client-grant.p
 import { AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
 import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
-import { LoggedByItsStatement } from '../logs/logged-by-its-statement.decorator.js';
+import { LoggedSapi, SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/client-grants')
@@ -40,13 +40,12 @@ export class OrganizationClientGrantsController {
   }
 
   @Delete(':grant_id')
-  @LoggedByItsStatement()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_client_grants')
   @ApiOperation({ operationId: 'delete_client-grants_by_grant_id', summary: 'Remove a client grant from an organization' })
   @ApiNoContentResponse({ description: 'The client grant was removed from the organization.' })
   @ApiErrors(400, 404)
-  remove(@Param() { id, grant_id }: OrganizationClientGrantParams): Promise<void> {
-    return this.clientGrants.remove(id, grant_id);
+  remove(@Param() { id, grant_id }: OrganizationClientGrantParams, @LoggedSapi() entry: SapiEntry): Promise<void> {
+    return this.clientGrants.remove(id, grant_id, entry);
   }
 }

@@ -3,8 +3,10 @@ import { clientGrantNotFound } from '../client-grants/client-grant-errors.js';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { columnList } from '../database/column-list.js';
-import type { ClientGrant } from '../generated/prisma/client.js';
+import { columnList, columnNames } from '../database/column-list.js';
+import type { ClientGrant, OrganizationClientGrant } from '../generated/prisma/client.js';
+import type { SapiEntry } from '../logs/sapi-entry.js';
+import { deletedRowSql, insertSapiSql } from '../logs/sapi-statement.js';
 import { alreadyAssociated } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -15,8 +17,10 @@ const failed = mapDatabaseErrors({
   },
 });
 
-// Hot path: one statement straight to the pool, which also writes the request's sapi entry
-// (PrismaService.sqlLogged, $3) when the organization exists, with the removed association as its change.
+const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
+const ASSOCIATION_COLUMNS = columnNames<OrganizationClientGrant>()('organization_id', 'grant_id', 'created_at');
+// Hot path: one statement straight to the pool, which also inserts the request's sapi entry
+// (sapi-statement.ts) when the organization exists, with the removed association as its change.
 const REMOVE_SQL = `
   WITH org AS (SELECT id FROM organizations WHERE id = $1),
        removed AS (
@@ -25,11 +29,8 @@ const REMOVE_SQL = `
          RETURNING *
        ),
        logged AS (
-         SELECT tenant_log_write_entry($3, (
-           SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
-                    jsonb_build_object('organization_id', r.organization_id, 'grant_id', r.grant_id), to_jsonb(r), NULL))
-             FROM removed r))
-           FROM org
+         ${insertSapiSql(3, 'r.changes', `org, (SELECT coalesce(jsonb_agg(${deletedRowSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'a')}), '[]'::jsonb) AS changes FROM removed a) r`)}
+         RETURNING 1
        )
   SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`;
 
@@ -106,8 +107,8 @@ export class OrganizationClientGrantsRepository {
   }
 
   /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
-  async remove(organizationId: string, grantId: string): Promise<boolean> {
-    const row = (await this.prisma.sqlLogged<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId])).at(0);
+  async remove(organizationId: string, grantId: string, entry: SapiEntry): Promise<boolean> {
+    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId, ...entry.take()])).at(0);
     return row?.found === true;
   }
 }

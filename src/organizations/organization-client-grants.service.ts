@@ -7,6 +7,7 @@ import { toAssociatedView, type AssociatedClientGrantView } from './dto/organiza
 import { OrganizationClientGrantsRepository } from './organization-client-grants.repository.js';
 import { alreadyAssociated, organizationNotFound, tooManyGrants } from './organization-errors.js';
 import { OrganizationsRepository } from './organizations.repository.js';
+import type { SapiEntry } from '../logs/sapi-entry.js';
 
 const MAX_GRANTS_PER_ORGANIZATION = 100;
 
@@ -39,8 +40,8 @@ export class OrganizationClientGrantsService {
     }
   }
 
-  /** Idempotent like every Auth0 association delete: only a missing organization is an error. */
-  async remove(organizationId: string, grantId: string): Promise<void> {
-    if (!(await this.associations.remove(organizationId, grantId))) throw organizationNotFound();
+  /** Idempotent like every Auth0 association delete: only a missing organization is an error. The write logs itself with `entry`. */
+  async remove(organizationId: string, grantId: string, entry: SapiEntry): Promise<void> {
+    if (!(await this.associations.remove(organizationId, grantId, entry))) throw organizationNotFound();
   }
 }

@@ -9,7 +9,7 @@ import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profil
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
-import { LoggedByItsStatement } from '../logs/logged-by-its-statement.decorator.js';
+import { LoggedSapi, SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('token-exchange-profiles')
 @Controller('token-exchange-profiles')
@@ -45,22 +45,24 @@ export class TokenExchangeProfilesController {
   }
 
   @Patch(':id')
-  @LoggedByItsStatement()
   @Scopes('update:token_exchange_profiles')
   @ApiOperation({ operationId: 'patch_token-exchange-profiles_by_id', summary: 'Update a token exchange profile' })
   @ApiOkResponse({ type: TokenExchangeProfileView, description: 'The updated profile.' })
   @ApiErrors(400, 404, 409)
-  update(@Param('id') id: string, @Body() changes: UpdateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
-    return this.profiles.update(id, changes);
+  update(
+    @Param('id') id: string,
+    @Body() changes: UpdateTokenExchangeProfileDto,
+    @LoggedSapi() entry: SapiEntry,
+  ): Promise<TokenExchangeProfileView> {
+    return this.profiles.update(id, changes, entry);
   }
 
   @Delete(':id')
-  @LoggedByItsStatement()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:token_exchange_profiles')
   @ApiOperation({ operationId: 'delete_token-exchange-profiles_by_id', summary: 'Delete a token exchange profile' })
   @ApiNoContentResponse({ description: 'The profile was deleted, or did not exist.' })
-  remove(@Param('id') id: string): Promise<void> {
-    return this.profiles.remove(id);
+  remove(@Param('id') id: string, @LoggedSapi() entry: SapiEntry): Promise<void> {
+    return this.profiles.remove(id, entry);
   }
 }

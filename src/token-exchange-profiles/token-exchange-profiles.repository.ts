@@ -1,15 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSource } from '../common/pagination/pagination.js';
-import { columnList } from '../database/column-list.js';
+import { columnNames } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, TokenExchangeProfile } from '../generated/prisma/client.js';
+import type { SapiEntry } from '../logs/sapi-entry.js';
+import { deletedRowSql, insertSapiSql, updatedRowSql } from '../logs/sapi-statement.js';
 import { subjectTokenTypeTaken } from './token-exchange-profile-errors.js';
 
 // The unique index, not a prior read, decides conflicts, so concurrent writers cannot both win.
 const failed = mapDatabaseErrors({ constraints: { token_exchange_profiles_subject_token_type_key: subjectTokenTypeTaken } });
 
-const COLUMNS = columnList<TokenExchangeProfile>()('id', 'name', 'subject_token_type', 'action_id', 'type', 'created_at', 'updated_at');
+const COLUMN_NAMES = columnNames<TokenExchangeProfile>()(
+  'id',
+  'name',
+  'subject_token_type',
+  'action_id',
+  'type',
+  'created_at',
+  'updated_at',
+);
+const COLUMNS = COLUMN_NAMES.join(', ');
+const ROW = { table: 'token_exchange_profiles', key: ['id'] };
 // Hot paths: one statement each, straight to the pool (PrismaService.sql). The pipe has already
 // refused explicit nulls, so COALESCE only keeps the fields the body left out.
 const GET_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE id = $1`;
@@ -18,8 +30,8 @@ const BY_TYPE_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE subjec
 const ACTION_SQL = `
   SELECT a.supported_triggers, EXISTS (SELECT 1 FROM action_versions v WHERE v.action_id = a.id AND v.deployed) AS deployed
     FROM actions a WHERE a.id = $1`;
-// The two writes also insert the request's sapi entry (PrismaService.sqlLogged, the last
-// parameter) in the same statement, with the changed row; the PATCH locks the row it reads as "before".
+// The two writes also insert the request's sapi entry (sapi-statement.ts) in the same statement,
+// with the changed row; the PATCH locks the row it reads as "before".
 const UPDATE_SQL = `
   WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
        updated AS (
@@ -29,18 +41,13 @@ const UPDATE_SQL = `
          RETURNING p.*
        ),
        logged AS (
-         SELECT tenant_log_write_entry($5, (
-           SELECT jsonb_agg(c) FILTER (WHERE c IS NOT NULL) FROM (
-             SELECT tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', u.id), to_jsonb(o), to_jsonb(u)) AS c
-               FROM updated u JOIN old o ON o.id = u.id) changes))
-           FROM updated
+         ${insertSapiSql(5, updatedRowSql(ROW, ['name', 'subject_token_type', 'updated_at'], 'o', 'u'), 'updated u JOIN old o ON o.id = u.id')}
+         RETURNING 1
        )
   SELECT ${COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`;
 const DELETE_SQL = `
   WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
-  SELECT tenant_log_write_entry($2, (
-    SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', d.id), to_jsonb(d), NULL))
-      FROM deleted d))`;
+  ${insertSapiSql(2, 'd.changes', `(SELECT coalesce(jsonb_agg(${deletedRowSql(ROW, COLUMN_NAMES, 'r')}), '[]'::jsonb) AS changes FROM deleted r) d`)}`;
 
 @Injectable()
 export class TokenExchangeProfilesRepository {
@@ -91,14 +98,17 @@ export class TokenExchangeProfilesRepository {
   }
 
   /** Writes only the fields given; undefined when there is no such profile. */
-  async update(id: string, changes: { name?: string; subject_token_type?: string }): Promise<TokenExchangeProfile | undefined> {
-    const [row] = await this.prisma
-      .sqlLogged<TokenExchangeProfile>(UPDATE_SQL, [id, changes.name ?? null, changes.subject_token_type ?? null, new Date()])
-      .catch(failed);
+  async update(
+    id: string,
+    changes: { name?: string; subject_token_type?: string },
+    entry: SapiEntry,
+  ): Promise<TokenExchangeProfile | undefined> {
+    const values = [id, changes.name ?? null, changes.subject_token_type ?? null, new Date(), ...entry.take()];
+    const [row] = await this.prisma.sql<TokenExchangeProfile>(UPDATE_SQL, values).catch(failed);
     return row;
   }
 
-  async delete(id: string): Promise<void> {
-    await this.prisma.sqlLogged(DELETE_SQL, [id]);
+  async delete(id: string, entry: SapiEntry): Promise<void> {
+    await this.prisma.sql(DELETE_SQL, [id, ...entry.take()]);
   }
 }

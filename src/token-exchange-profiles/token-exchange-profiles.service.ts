@@ -14,6 +14,7 @@ import {
   profileNotFound,
 } from './token-exchange-profile-errors.js';
 import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
+import type { SapiEntry } from '../logs/sapi-entry.js';
 
 const MAX_PROFILES_PER_TENANT = 100;
 
@@ -43,8 +44,9 @@ export class TokenExchangeProfilesService {
     return toProfileView(row);
   }
 
-  async update(id: string, changes: UpdateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
-    const row = await this.profiles.update(id, changes);
+  /** The write logs itself: `entry` goes into its statement. */
+  async update(id: string, changes: UpdateTokenExchangeProfileDto, entry: SapiEntry): Promise<TokenExchangeProfileView> {
+    const row = await this.profiles.update(id, changes, entry);
     if (!row) throw profileNotFound();
     return toProfileView(row);
   }
@@ -62,7 +64,7 @@ export class TokenExchangeProfilesService {
   }
 
   /** Idempotent, as in Auth0: deleting an absent profile is still a success. */
-  remove(id: string): Promise<void> {
-    return this.profiles.delete(id);
+  remove(id: string, entry: SapiEntry): Promise<void> {
+    return this.profiles.delete(id, entry);
   }
 }

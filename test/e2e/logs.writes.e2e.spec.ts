@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { Controller, HttpCode, Module, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
 import { Scopes } from '../../src/auth/scopes.decorator.js';
 import { newId } from '../../src/common/ids.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
-import { LoggedByItsStatement } from '../../src/logs/logged-by-its-statement.decorator.js';
-import { TokenExchangeProfilesRepository } from '../../src/token-exchange-profiles/token-exchange-profiles.repository.js';
+import { LoggedSapi, SapiEntry } from '../../src/logs/sapi-entry.js';
+import { insertSapiSql } from '../../src/logs/sapi-statement.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
@@ -41,21 +41,26 @@ class TwoStatementsController {
 
   @Post('logged-by-statement-twice')
   @HttpCode(204)
-  @LoggedByItsStatement()
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Two self-logging statements in one request' })
-  async loggedTwice(): Promise<void> {
-    await this.prisma.sqlLogged('SELECT tenant_log_write_entry($1, NULL)', []);
-    await this.prisma.sqlLogged('SELECT tenant_log_write_entry($1, NULL)', []);
+  async loggedTwice(@LoggedSapi() entry: SapiEntry): Promise<void> {
+    await this.prisma.sql(insertSapiSql(1, "'[]'::jsonb", '(SELECT 1) one'), [...entry.take()]);
+    await this.prisma.sql(insertSapiSql(1, "'[]'::jsonb", '(SELECT 1) one'), [...entry.take()]);
   }
 
   @Post('logged-by-statement-never-run')
   @HttpCode(204)
-  @LoggedByItsStatement()
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'A self-logging write with nothing to send' })
-  async neverRun(): Promise<void> {
-    await Promise.resolve();
+  async neverRun(@LoggedSapi() entry: SapiEntry): Promise<void> {
+    await Promise.resolve(entry);
+  }
+
+  @Get('logged-read')
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'A read that asks for a sapi entry' })
+  loggedRead(@LoggedSapi() entry: SapiEntry): { pending: boolean } {
+    return { pending: entry.pending };
   }
 }
 
@@ -266,7 +271,7 @@ describe('tenant log entries of management writes', () => {
     );
   });
 
-  describe('the three core operations log in their own statement (@LoggedByItsStatement)', () => {
+  describe('the three core operations log in their own statement (@LoggedSapi)', () => {
     it('DELETE of an absent profile still answers 204 with one sapi, whose changes are empty', async () => {
       const since = await mark();
       const res = await t.api
@@ -345,13 +350,10 @@ describe('tenant log entries of management writes', () => {
       );
     });
 
-    it('outside a request the same statements write no entry (the service called directly)', async () => {
-      const profile = await t.factories.tokenExchangeProfile();
+    it('a handler that asks for an entry outside a management write is refused (500), not run unlogged', async () => {
       const since = await mark();
-      const repository = t.app.get(TokenExchangeProfilesRepository);
-      assert.equal((await repository.update(profile.id, { name: 'renamed directly' }))?.name, 'renamed directly');
-      await repository.delete(profile.id);
-      assert.equal(await t.prisma.tokenExchangeProfile.count({ where: { id: profile.id } }), 0);
+      const res = await t.api.get('/api/v2/test-only-logs/logged-read').set('Authorization', await t.bearer('create:organizations'));
+      assert.equal(res.status, 500);
       assert.deepEqual(await entriesAfter(since), []);
     });
   });
