@@ -21,7 +21,8 @@
 //                       azp "bench-client", sub "bench-client@clients")
 //   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
 //                       for before/after figures; BENCH_BEFORE_ENV='{json}' gives it extra env
-//                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead
+//                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead, BENCH_BEFORE_FLAGS='--flag ...'
+//                       node flags (V8's included, which NODE_OPTIONS refuses) to A/B a flag
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
 import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -161,7 +162,7 @@ const service = await startService(serviceEnv({ PORT: String(await freePort()) }
 const before = env.BENCH_BEFORE_DIST
   ? await startService(
       serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
-      profArgs('before'),
+      [...(env.BENCH_BEFORE_FLAGS ? env.BENCH_BEFORE_FLAGS.split(' ') : []), ...profArgs('before')],
       join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
     )
   : undefined;
