@@ -24,7 +24,7 @@
 //                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -162,7 +162,8 @@ const before = env.BENCH_BEFORE_DIST
   ? await startService(
       serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
       profArgs('before'),
-      join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
+      // A build made before the bundle (bench/build-before.sh compiles only) runs its tsc output.
+      [join(resolve(env.BENCH_BEFORE_DIST), 'server.js'), join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js')].find((f) => existsSync(f)),
     )
   : undefined;
 await sleep(2000);
@@ -643,7 +644,8 @@ async function resetDeleteProfiles() {
     ON CONFLICT DO NOTHING`);
 }
 
-async function startService(childEnv, nodeFlags = [], entry = 'dist/src/main.js') {
+// What `npm start` and the Docker image run: the bundle.
+async function startService(childEnv, nodeFlags = [], entry = 'dist/server.js') {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);
