@@ -3,8 +3,9 @@
 // file instead of ~2,300 modules: less to resolve, read and compile at every start, and a smaller
 // heap (V8 keeps every module's source text). Measured in bench/NOTES.md (issue 12, fourth session).
 import { existsSync, readFileSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { basename, dirname, join, relative, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 
 const OUT = 'dist/server.js';
@@ -57,6 +58,31 @@ const ownLocation = {
   },
 };
 
+/**
+ * Prisma's query compiler is WebAssembly shipped as 2.3 MB of base64 in a JS module: bundled, it
+ * stays in the heap twice for the life of the process (in the source text and as the string the
+ * module declares). It goes beside the bundle as a .wasm file instead, read when Prisma asks for
+ * it (once, at connect) through a getter, so nothing keeps it afterwards.
+ */
+const queryCompilerFile = {
+  name: 'query-compiler-file',
+  setup(b) {
+    b.onResolve({ filter: /query_compiler_[\w.]+\.wasm-base64\.m?js$/ }, async ({ path, kind, resolveDir, importer, pluginData }) => {
+      if (pluginData === 'probe') return undefined;
+      const found = await b.resolve(path, { kind, resolveDir, importer, pluginData: 'probe' });
+      // A CommonJS module (its own namespace, a .cjs name), so it can export a getter.
+      const file = basename(found.path).replace(/-base64\.m?js$/, '');
+      return { path: `${file}.cjs`, namespace: 'query-compiler', pluginData: { source: found.path, file } };
+    });
+    b.onLoad({ filter: /.*/, namespace: 'query-compiler' }, async ({ pluginData: { source, file } }) => {
+      const { wasm } = await import(pathToFileURL(source).href);
+      await writeFile(join(outDir, file), Buffer.from(wasm, 'base64'));
+      const read = `require('node:fs').readFileSync(__ownPath(${JSON.stringify(file)})).toString('base64')`;
+      return { contents: `module.exports = { get wasm() { return ${read}; } };`, loader: 'js', resolveDir: outDir };
+    });
+  },
+};
+
 const banner = `import { createRequire as __createRequire } from 'node:module';
 import { dirname as __dirnameOf } from 'node:path';
 import { fileURLToPath as __fileURLToPath } from 'node:url';
@@ -82,6 +108,6 @@ await build({
   // @nestjs/mapped-types require()s these at run time (createRequire), so a bundled copy would be
   // a second one, whose class-transformer metadata (PartialType's @Type) the pipe would not see.
   external: ['class-transformer', 'class-validator'],
-  plugins: [missingStayExternal, ownLocation],
+  plugins: [missingStayExternal, queryCompilerFile, ownLocation],
   banner: { js: banner },
 });
