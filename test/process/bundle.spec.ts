@@ -37,7 +37,15 @@ describe('the bundle answers as the compiled modules it is made from', () => {
       ['modules', [process.execPath, join(PROJECT_ROOT, 'dist/src/main.js')]],
     ] as const) {
       const port = await freePort();
-      const env = { DATABASE_URL: databaseUrl, PORT: String(port), TENANT_DOMAIN: DOMAIN, JWKS_URI: tokens.jwksUri, LOG_LEVEL: 'info' };
+      // A Redis that refuses connections: the rate-limit storage logs that it counts in memory.
+      const env = {
+        DATABASE_URL: databaseUrl,
+        PORT: String(port),
+        TENANT_DOMAIN: DOMAIN,
+        JWKS_URI: tokens.jwksUri,
+        REDIS_URL: 'redis://127.0.0.1:9',
+        LOG_LEVEL: 'info',
+      };
       const server = new ServerProcess(env, command ? [...command] : undefined);
       servers.push({ name, process: server, url: `http://127.0.0.1:${port}` });
       await server.waitFor(/"msg":"listening on /);
@@ -70,6 +78,23 @@ describe('the bundle answers as the compiled modules it is made from', () => {
   };
 
   const bundleUrl = (): string => servers[0]?.url ?? '';
+
+  it('logs its boot as the modules do: every module, controller and logger by its class name', () => {
+    const named = ({ process: server }: (typeof servers)[number]): string[] =>
+      server.lines
+        .filter((line) => line.startsWith('{'))
+        .map((line) => JSON.parse(line) as { context?: string; msg: string })
+        .filter((line) => line.context !== undefined)
+        .map((line) => `${line.context ?? ''}: ${line.msg}`)
+        .sort();
+    const [bundle, modules] = servers.map(named);
+    assert.ok(
+      modules.some((line) => line.startsWith('RateLimitStorage: Redis unavailable')),
+      modules.join('\n'),
+    );
+    assert.ok(modules.length > 50);
+    assert.deepEqual(bundle, modules);
+  });
 
   it('serves the same OpenAPI document (every route, DTO and validator, by class name) and the docs page assets', async () => {
     const document = await both('GET', '/api/v2/openapi.json');
