@@ -25,7 +25,7 @@
 //                       node flags (V8's included, which NODE_OPTIONS refuses) to A/B a flag
 import { spawn, spawnSync } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -163,7 +163,8 @@ const before = env.BENCH_BEFORE_DIST
   ? await startService(
       serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
       [...(env.BENCH_BEFORE_FLAGS ? env.BENCH_BEFORE_FLAGS.split(' ') : []), ...profArgs('before')],
-      join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js'),
+      // A build made before the bundle (bench/build-before.sh compiles only) runs its tsc output.
+      [join(resolve(env.BENCH_BEFORE_DIST), 'server.js'), join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js')].find((f) => existsSync(f)),
     )
   : undefined;
 await sleep(2000);
@@ -644,7 +645,8 @@ async function resetDeleteProfiles() {
     ON CONFLICT DO NOTHING`);
 }
 
-async function startService(childEnv, nodeFlags = [], entry = 'dist/src/main.js') {
+// What `npm start` and the Docker image run: the bundle.
+async function startService(childEnv, nodeFlags = [], entry = 'dist/server.js') {
   const t0 = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, entry], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   children.add(child);

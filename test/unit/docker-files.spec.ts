@@ -110,10 +110,13 @@ describe('Dockerfile', () => {
     assert.deepEqual(fromStart, malloc);
   });
 
-  it('checks /readyz, ships the migrations and starts the compiled server', () => {
+  it('checks /readyz, ships the migrations and starts the file npm start runs (the bundle)', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
     assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
-    assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), 'CMD ["node", "dist/src/main.js"]');
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    const started = /\bexec node (\S+)$/.exec(start)?.[1];
+    assert.equal(started, 'dist/server.js');
+    assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), `CMD ["node", "${started}"]`);
   });
 
   it('copies only files that exist, and .dockerignore keeps local builds and data out', () => {
