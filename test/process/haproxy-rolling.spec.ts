@@ -117,22 +117,24 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
     { timeout: 600_000 },
     async (t) => {
       const load = new Load(haproxy.url, operations, 6);
-      await sleep(2000);
       const boots: number[] = [];
-      for (const instance of instances) {
-        // The health check sees /readyz fail while the instance still serves (the drain window).
-        const down = haproxy.waitFor(instance.name, 'DOWN');
-        const exit = instance.stop();
-        let exitedAt = 0;
-        void exit.then(() => (exitedAt = Date.now()));
-        await down;
-        assert.equal(exitedAt, 0, `${instance.name} exited before HAProxy took it out`);
-        assert.deepEqual(await exit, { code: 0, signal: null }, instance.process.output);
-        boots.push(await instance.start());
-        await haproxy.waitFor(instance.name, 'UP');
-      }
-      await sleep(2000);
-      const perSecond = await load.stop();
+      // A failed assertion must still stop the load, or its clients spin against stopped instances.
+      const perSecond = await stopping(load, async () => {
+        await sleep(2000);
+        for (const instance of instances) {
+          // The health check sees /readyz fail while the instance still serves (the drain window).
+          const down = haproxy.waitFor(instance.name, 'DOWN');
+          const exit = instance.stop();
+          let exitedAt = 0;
+          void exit.then(() => (exitedAt = Date.now()));
+          await down;
+          assert.equal(exitedAt, 0, `${instance.name} exited before HAProxy took it out`);
+          assert.deepEqual(await exit, { code: 0, signal: null }, instance.process.output);
+          boots.push(await instance.start());
+          await haproxy.waitFor(instance.name, 'UP');
+        }
+        await sleep(2000);
+      });
       const backend = await haproxy.backend();
       t.diagnostic(
         `served ${load.total} requests (${Math.round(perSecond)}/s: ${JSON.stringify(Object.fromEntries(load.served))}), ` +
@@ -152,20 +154,21 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
     async (t) => {
       const before = instances.map((instance) => storageLines(instance).length);
       const load = new Load(haproxy.url, operations, 3);
-      await sleep(1000);
-      redis.freeze();
-      try {
-        await sleep(5000);
-      } finally {
-        redis.thaw();
-      }
-      // The probe PINGs every second.
-      for (let i = 0; instances.some((instance) => !storageLines(instance).includes(BACK)); i++) {
-        assert.ok(i < 100, `not every instance logged that Redis is back: ${JSON.stringify(instances.map(storageLines))}`);
-        await sleep(100);
-      }
-      await sleep(1000);
-      await load.stop();
+      await stopping(load, async () => {
+        await sleep(1000);
+        redis.freeze();
+        try {
+          await sleep(5000);
+        } finally {
+          redis.thaw();
+        }
+        // The probe PINGs every second.
+        for (let i = 0; instances.some((instance) => !storageLines(instance).includes(BACK)); i++) {
+          assert.ok(i < 100, `not every instance logged that Redis is back: ${JSON.stringify(instances.map(storageLines))}`);
+          await sleep(100);
+        }
+        await sleep(1000);
+      });
       t.diagnostic(`served ${load.total} requests, slowest ${load.slowestMs} ms`);
       assert.deepEqual(load.failures, []);
       // The bound is 500 ms of Redis; the rest is this busy 2-core machine's own latency under load.
@@ -227,3 +230,14 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
     },
   );
 });
+
+/** Runs `during` under `load`, then stops the load whether or not `during` failed; its requests per second. */
+async function stopping(load: Load, during: () => Promise<void>): Promise<number> {
+  try {
+    await during();
+  } catch (error) {
+    await load.stop();
+    throw error;
+  }
+  return load.stop();
+}
