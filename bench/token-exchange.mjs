@@ -28,7 +28,7 @@ const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required (a PostgreSQL server to create the bench database on)');
-if (!existsSync(join(ROOT, 'dist/src/main.js'))) throw new Error('run npm run build first');
+if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('run npm run build first');
 const { applyMigrations } = await import(join(ROOT, 'dist/src/database/migrator.js'));
 const { hashSecret } = await import(join(ROOT, 'dist/src/clients/client-secret.js'));
 
@@ -160,7 +160,7 @@ async function seed() {
 }
 
 async function startService(childEnv) {
-  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/server.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));
