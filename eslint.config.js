@@ -9,7 +9,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 export default defineConfig(
-  globalIgnores(['dist/', 'src/generated/', 'bench/results/', '.data/']),
+  globalIgnores(['dist/', 'src/generated/', 'bench/results/', '.data/', '.bench-*/']),
   {
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
