@@ -8,13 +8,18 @@ import { bearerToken, decodeJws } from './bearer-credentials.js';
 import { KeyResolver } from './key.resolver.js';
 import type { AuthenticatedRequest, Principal } from './principal.js';
 import { checkClaims } from './token-claims.js';
+import { VerifiedTokens } from './verified-tokens.js';
+
+type PassportRequest = Parameters<Strategy['authenticate']>[0];
 
 /** RS256 bearer tokens, key chosen by `kid`, issuer and audience pinned by configuration. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
+  private readonly verified = new VerifiedTokens();
+
   constructor(
     config: AppConfig,
-    keys: KeyResolver,
+    private readonly keys: KeyResolver,
     private readonly globalClients: GlobalClients,
   ) {
     super({
@@ -31,18 +36,20 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       passReqToCallback: true,
       secretOrKeyProvider: (request: AuthenticatedRequest, rawJwt: string, done: (err: unknown, key?: string | Buffer) => void) => {
         const header = decodeJws(rawJwt)?.header;
-        if (header?.alg !== 'RS256' || typeof header.kid !== 'string') {
+        const kid = header?.kid;
+        if (header?.alg !== 'RS256' || typeof kid !== 'string') {
           done(new AuthRejection(AuthMessage.invalid));
           return;
         }
         keys
-          .resolve(header.kid)
+          .resolve(kid)
           .then((resolved) => {
             if (!resolved) {
               done(new AuthRejection(AuthMessage.invalid));
               return;
             }
             request.tokenIssuedHere = resolved.issuedHere;
+            request.tokenKey = { kid, key: resolved.key };
             // jsonwebtoken takes a KeyObject too; passport-jwt's typings predate that.
             done(null, resolved.key as unknown as Buffer);
           })
@@ -52,15 +59,58 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     });
   }
 
+  /**
+   * passport's entry point. A token this instance has verified before, under a key the resolver
+   * still returns, is not decoded nor RSA-verified again: its time claims and its client's standing
+   * are checked as for a new one, and the answer goes through passport's own success / error, as
+   * passport-jwt's would. Any other token takes passport-jwt's full path.
+   */
+  override authenticate(incoming: PassportRequest, options?: object): void {
+    // passport's typings name Express's request; Fastify's arrives, as in secretOrKeyProvider.
+    const request = incoming as unknown as AuthenticatedRequest;
+    const token = bearerToken(request);
+    const known = token === null ? undefined : this.verified.get(token);
+    if (token === null || !known) {
+      super.authenticate(incoming, options);
+      return;
+    }
+    this.keys
+      .resolve(known.kid)
+      .then(async (resolved) => {
+        if (resolved?.key !== known.key) {
+          this.verified.forget(token);
+          super.authenticate(incoming, options);
+          return;
+        }
+        request.tokenIssuedHere = known.issuedHere;
+        checkClaims(known.payload);
+        await this.admit(request, known.principal);
+        this.success({ ...known.principal });
+      })
+      .catch((error: unknown) => {
+        this.verified.forget(token);
+        this.error(error as Error);
+      });
+  }
+
   async validate(request: AuthenticatedRequest, payload: unknown): Promise<Principal> {
     const claims = checkClaims(payload);
     const scopes = new Set([...(claims.scope?.split(' ') ?? []), ...(claims.permissions ?? [])].filter(Boolean));
     const principal = { sub: claims.sub, clientId: claims.azp ?? claims.sub.replace(/@clients$/, ''), scopes };
-    // Only our own tokens: we know our clients and grants. An external issuer (a real Auth0
-    // tenant, another IdP) manages its clients elsewhere, so its tokens are trusted until they expire.
+    await this.admit(request, principal);
+    const token = bearerToken(request);
+    if (token !== null && request.tokenKey) {
+      const { kid, key } = request.tokenKey;
+      this.verified.remember(token, { payload, kid, key, issuedHere: request.tokenIssuedHere === true, principal });
+    }
+    return principal;
+  }
+
+  // Only our own tokens: we know our clients and grants. An external issuer (a real Auth0
+  // tenant, another IdP) manages its clients elsewhere, so its tokens are trusted until they expire.
+  private async admit(request: AuthenticatedRequest, principal: Principal): Promise<void> {
     if (request.tokenIssuedHere && !(await this.globalClients.isGlobal(principal.clientId))) {
       throw new AuthRejection(AuthMessage.notGlobal);
     }
-    return principal;
   }
 }

@@ -1,3 +1,6 @@
+import type { KeyObject } from 'node:crypto';
+import type { IncomingHttpHeaders } from 'node:http';
+
 /** Who is calling, as established from a verified token. */
 export interface Principal {
   sub: string;
@@ -7,7 +10,10 @@ export interface Principal {
 }
 
 export interface AuthenticatedRequest {
+  headers: IncomingHttpHeaders;
   user?: Principal;
   /** Set while verifying: the token's key is one of ours, so our client checks apply. */
   tokenIssuedHere?: boolean;
+  /** Set while verifying: the key the signature is checked with, and its kid. */
+  tokenKey?: { kid: string; key: KeyObject };
 }

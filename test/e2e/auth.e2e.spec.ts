@@ -92,6 +92,40 @@ describe('bearer token authentication (real pipeline)', () => {
     Errors.badSignature(await call(bearer(`${header}.${forged}.${signature}`)));
   });
 
+  // The strategy keeps the tokens it verified (VerifiedTokens): a token seen before must be refused for
+  // everything a new one would be, and nothing but its exact text may be taken for it.
+  describe('a token accepted before', () => {
+    it('is refused with Expired token once it expires', async () => {
+      const jwt = await t.tokens.sign({ scope: SCOPE, expiresIn: 2 });
+      assert.equal((await call(bearer(jwt))).status, 204);
+      assert.equal((await call(bearer(jwt))).status, 204);
+      // exp is in whole seconds: past it, whatever the sub-second phase of the signing.
+      await new Promise((r) => setTimeout(r, 3_100));
+      Errors.expired(await call(bearer(jwt)));
+      Errors.expired(await call(bearer(jwt)));
+    });
+
+    it('lends nothing to its text with another signature, or with its claims altered', async () => {
+      const jwt = await t.tokens.sign({ scope: SCOPE });
+      assert.equal((await call(bearer(jwt))).status, 204);
+      const [header, payload, signature] = jwt.split('.');
+      const other = (await t.tokens.sign({ scope: SCOPE, foreignKey: true })).split('.')[2];
+      Errors.badSignature(await call(bearer(`${header}.${payload}.${other}`)));
+      const altered = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), sub: 'y@clients' }),
+      ).toString('base64url');
+      Errors.badSignature(await call(bearer(`${header}.${altered}.${signature}`)));
+      assert.equal((await call(bearer(jwt))).status, 204);
+    });
+
+    it('still needs the scope of the route it calls', async () => {
+      const jwt = await t.tokens.sign({ scope: SCOPE });
+      assert.equal((await call(bearer(jwt))).status, 204);
+      const res = await t.api.get('/api/v2/organizations').set('Authorization', bearer(jwt));
+      assert.equal(res.status, 403);
+    });
+  });
+
   it('401 Invalid token for malformed tokens', async () => {
     for (const junk of ['not-a-jwt', 'a.b.c', 'eyJhbGciOiJSUzI1NiJ9.%%%.sig', '...']) Errors.invalidToken(await call(bearer(junk)));
   });

@@ -50,6 +50,8 @@ describe('signing keys: JWKS and rotation', () => {
     const client = await clientWithGrant(t, [SCOPE]);
     const token = await issuedToken(t, client);
     const kid = decodeJwt(token).header.kid as string;
+    // Accepted once first, so the instance holds it as verified: retiring its key must still end it.
+    assert.equal((await use(token)).status, 204);
     assert.equal((await rotate()).status, 201);
     await t.prisma.signingKey.update({ where: { kid }, data: { rotated_at: new Date(Date.now() - 26 * 3600 * 1000) } });
     assert.equal((await rotate()).status, 201);
