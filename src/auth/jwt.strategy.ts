@@ -8,14 +8,15 @@ import { bearerToken, decodeJws } from './bearer-credentials.js';
 import { KeyResolver } from './key.resolver.js';
 import type { AuthenticatedRequest, Principal } from './principal.js';
 import { checkClaims } from './token-claims.js';
-import { VerifiedTokens } from './verified-tokens.js';
+import { BoundedMap } from '../common/bounded-map.js';
+import { VERIFIED_TOKENS_KEPT, type VerifiedToken } from './verified-tokens.js';
 
 type PassportRequest = Parameters<Strategy['authenticate']>[0];
 
 /** RS256 bearer tokens, key chosen by `kid`, issuer and audience pinned by configuration. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
-  private readonly verified = new VerifiedTokens();
+  private readonly verified = new BoundedMap<string, VerifiedToken>(VERIFIED_TOKENS_KEPT);
 
   constructor(
     config: AppConfig,
@@ -49,7 +50,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
               return;
             }
             request.tokenIssuedHere = resolved.issuedHere;
-            request.tokenKey = { kid, key: resolved.key };
+            request.verifying = { token: rawJwt, kid, key: resolved.key };
             // jsonwebtoken takes a KeyObject too; passport-jwt's typings predate that.
             done(null, resolved.key as unknown as Buffer);
           })
@@ -78,7 +79,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
       .resolve(known.kid)
       .then(async (resolved) => {
         if (resolved?.key !== known.key) {
-          this.verified.forget(token);
+          this.verified.delete(token);
           super.authenticate(incoming, options);
           return;
         }
@@ -88,7 +89,7 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
         this.success({ ...known.principal });
       })
       .catch((error: unknown) => {
-        this.verified.forget(token);
+        this.verified.delete(token);
         this.error(error as Error);
       });
   }
@@ -98,10 +99,9 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
     const scopes = new Set([...(claims.scope?.split(' ') ?? []), ...(claims.permissions ?? [])].filter(Boolean));
     const principal = { sub: claims.sub, clientId: claims.azp ?? claims.sub.replace(/@clients$/, ''), scopes };
     await this.admit(request, principal);
-    const token = bearerToken(request);
-    if (token !== null && request.tokenKey) {
-      const { kid, key } = request.tokenKey;
-      this.verified.remember(token, { payload, kid, key, issuedHere: request.tokenIssuedHere === true, principal });
+    if (request.verifying) {
+      const { token, kid, key } = request.verifying;
+      this.verified.set(token, { payload, kid, key, issuedHere: request.tokenIssuedHere === true, principal });
     }
     return principal;
   }

@@ -14,6 +14,6 @@ export interface AuthenticatedRequest {
   user?: Principal;
   /** Set while verifying: the token's key is one of ours, so our client checks apply. */
   tokenIssuedHere?: boolean;
-  /** Set while verifying: the key the signature is checked with, and its kid. */
-  tokenKey?: { kid: string; key: KeyObject };
+  /** Set while verifying: the token as passport-jwt verifies it, and the key (and kid) it checks the signature with. */
+  verifying?: { token: string; kid: string; key: KeyObject };
 }

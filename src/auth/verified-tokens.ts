@@ -13,29 +13,10 @@ export interface VerifiedToken {
 }
 
 /**
- * Bearer tokens whose signature, algorithm, issuer and audience were verified, by their exact
- * text, so a client presenting the same token again is not decoded and RSA-verified again (most of
- * the authentication's CPU per request, bench/NOTES.md). An entry only stands while the key
- * resolver returns the same key object for its kid (JwtStrategy checks that at every use), so a
- * rotation, a retirement or any reload of the key set sends every token through full verification.
- * Bounded: the oldest entry goes first (a Map iterates in insertion order).
+ * How many verified tokens an instance keeps (JwtStrategy): by their exact text, so a client
+ * presenting the same token again is not decoded and RSA-verified again (most of the
+ * authentication's CPU per request, bench/NOTES.md). An entry only stands while the key resolver
+ * returns the same key object for its kid, so a rotation, a retirement or any reload of the key set
+ * sends every token through full verification.
  */
-export class VerifiedTokens {
-  private readonly entries = new Map<string, VerifiedToken>();
-
-  constructor(private readonly capacity = 1_000) {}
-
-  get(token: string): VerifiedToken | undefined {
-    return this.entries.get(token);
-  }
-
-  remember(token: string, verified: VerifiedToken): void {
-    const oldest = this.entries.keys().next();
-    if (this.entries.size >= this.capacity && !this.entries.has(token) && !oldest.done) this.entries.delete(oldest.value);
-    this.entries.set(token, verified);
-  }
-
-  forget(token: string): void {
-    this.entries.delete(token);
-  }
-}
+export const VERIFIED_TOKENS_KEPT = 1_000;

@@ -1,5 +1,6 @@
 import { createHmac, randomBytes, scrypt as scryptCallback, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 import { promisify } from 'node:util';
+import { BoundedMap } from '../common/bounded-map.js';
 
 const scrypt = promisify(scryptCallback) as (password: string, salt: Buffer, keylen: number, options: ScryptOptions) => Promise<Buffer>;
 
@@ -33,9 +34,11 @@ const DECOY = hashSecret(newClientSecret());
  */
 export class ProvenSecrets {
   private readonly key = randomBytes(32);
-  private readonly proven = new Map<string, Buffer>();
+  private readonly proven: BoundedMap<string, Buffer>;
 
-  constructor(private readonly capacity = 10_000) {}
+  constructor(capacity = 10_000) {
+    this.proven = new BoundedMap(capacity);
+  }
 
   matches(stored: string, secret: string): boolean {
     const known = this.proven.get(stored);
@@ -43,9 +46,6 @@ export class ProvenSecrets {
   }
 
   remember(stored: string, secret: string): void {
-    // The oldest proof goes first (a Map iterates in insertion order): memory stays bounded.
-    const oldest = this.proven.keys().next();
-    if (this.proven.size >= this.capacity && !this.proven.has(stored) && !oldest.done) this.proven.delete(oldest.value);
     this.proven.set(stored, this.digest(secret));
   }
 
