@@ -216,10 +216,9 @@ const operations = [
   },
 ];
 
-const reads = await chooseReads();
+const { reads, asked: readsAsked } = await chooseReads();
 operations.push(...reads);
 // BENCH_OPS naming only writes leaves no read to try; otherwise none answering 200 means an older build.
-const readsAsked = !ONLY || [...ONLY].some((k) => k.startsWith('get-') || k.startsWith('list-'));
 const noReads = readsAsked ? 'none (routes absent on the service)' : 'none (not in BENCH_OPS)';
 if (reads.length === 0 && readsAsked) log('no read route answered 200 on the service: reads not benchmarked');
 
@@ -432,7 +431,7 @@ function best(runs) {
   return runs.reduce((a, b) => (b.rps > a.rps ? b : a));
 }
 
-/** The reads the service answers (an older build may lack some): a single row, an organization's grant list, the logs' first page. */
+/** The reads the service answers (an older build may lack some): a single row, an organization's grant list, the logs' first page; `asked`: whether BENCH_OPS named any. */
 async function chooseReads() {
   const candidates = [
     {
@@ -462,14 +461,14 @@ async function chooseReads() {
       request: () => ({ method: 'GET', path: `/api/v2/logs?from=${logId}&take=100` }),
     });
   }
-  const available = [];
-  for (const c of candidates) {
-    if (ONLY && !ONLY.has(c.key)) continue;
+  const asked = candidates.filter((c) => !ONLY || ONLY.has(c.key));
+  const reads = [];
+  for (const c of asked) {
     await resetAssociations();
     const { status } = await call(service, c.request(0));
-    if (status === 200) available.push({ ...c, expect: 200, reset: resetAssociations });
+    if (status === 200) reads.push({ ...c, expect: 200, reset: resetAssociations });
   }
-  return available;
+  return { reads, asked: asked.length > 0 };
 }
 
 /** The same requests, success and failure, must get the same statuses from both servers. */
