@@ -7,11 +7,13 @@ import { configureApp, createAdapter } from './app.setup.js';
 import { ConnectionDrain } from './common/connection-drain.js';
 import { JsonLogger } from './common/json-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
+import { limitHeapGrowth, releaseBootGarbage } from './process-memory.js';
 import { API_PREFIX } from './routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
+  limitHeapGrowth(config.heapGrowingPercent);
   const https = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter({ https, trustProxy: config.trustProxy }), {
     logger,
@@ -23,29 +25,6 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.
   handleSignals(app, config, logger);
   logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
-}
-
-/**
- * Loading and wiring the modules grows V8's young generation to its maximum (two 16 MB
- * semi-spaces) and leaves old-space pages of what ran once. V8 gives them back only when its
- * memory reducer finds the process idle, about 50 s after a start (measured); until then an idle
- * instance holds ~35 MB more than it needs. One memory-reducing collection before listening (what
- * the inspector's collectGarbage asks V8 for, ~50-120 ms) returns them before the first request.
- * Skipped where Node was built without the inspector.
- */
-async function releaseBootGarbage(logger: JsonLogger): Promise<void> {
-  try {
-    const { Session } = await import('node:inspector/promises');
-    const session = new Session();
-    session.connect();
-    try {
-      await session.post('HeapProfiler.collectGarbage');
-    } finally {
-      session.disconnect();
-    }
-  } catch (error) {
-    logger.write('debug', `boot garbage not released: ${(error as Error).message}`);
-  }
 }
 
 /**
