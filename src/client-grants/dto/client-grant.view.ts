@@ -12,7 +12,10 @@ export class ClientGrantView {
   @ApiPropertyOptional({ description: 'If enabled, any organization can be used with this grant.' }) allow_any_organization?: boolean;
 }
 
-export function toClientGrantView(row: ClientGrant): ClientGrantView {
+/** What the view reads of a grant's row: lists select only these (created_at is never shown). */
+export type ClientGrantViewRow = Omit<ClientGrant, 'created_at'>;
+
+export function toClientGrantView(row: ClientGrantViewRow): ClientGrantView {
   const view: ClientGrantView = { id: row.id, client_id: row.client_id, audience: row.audience, scope: row.scope };
   if (row.organization_usage !== null) view.organization_usage = row.organization_usage as OrganizationUsage;
   if (row.allow_any_organization !== null) view.allow_any_organization = row.allow_any_organization;
