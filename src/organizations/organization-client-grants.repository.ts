@@ -8,7 +8,7 @@ import { columnList, columnNames } from '../database/column-list.js';
 import type { ClientGrant, OrganizationClientGrant } from '../generated/prisma/client.js';
 import type { SapiEntry } from '../logs/sapi-entry.js';
 import { deletedRowSql, insertSapiSql } from '../logs/sapi-statement.js';
-import { alreadyAssociated } from './organization-errors.js';
+import { alreadyAssociated, organizationNotFound } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
   constraints: {
@@ -54,6 +54,9 @@ const GRANTS_WHERE = `
 const GRANTS_SQL = `SELECT ${GRANT_COLUMNS.split(', ')
   .map((column) => `g.${column}`)
   .join(', ')} ${GRANTS_WHERE}`;
+const PAGE_SQL = `SELECT p.* FROM organizations o
+  LEFT JOIN LATERAL (${GRANTS_SQL} ORDER BY a.grant_id LIMIT $5 OFFSET $6) p ON true
+  WHERE o.id = $1`;
 const COUNT_GRANTS_SQL = `SELECT count(*)::int AS total ${GRANTS_WHERE}`;
 
 interface AssociatedGrantFilter {
@@ -75,12 +78,17 @@ export class OrganizationClientGrantsRepository {
    * The organization's grants, ordered by id (offset paging). Walks the organization's slice of the
    * association key, already in grant id order, so a page costs the same however many grants and
    * organizations the tenant holds (Prisma's EXISTS form sorted a hash join over every grant).
+   * The page is joined to the organization's row, so one round trip also tells a missing
+   * organization (no row at all, 404) from an empty page (one row of NULLs).
    */
   pages(organizationId: string, filter: AssociatedGrantFilter): PageSource<ClientGrantViewRow> {
     const values = [organizationId, filter.audience ?? null, filter.client_id ?? null, filter.grant_ids ?? null];
     return {
-      rows: ({ skip, take }) =>
-        this.prisma.sql<ClientGrantViewRow>(`${GRANTS_SQL} ORDER BY a.grant_id LIMIT $5 OFFSET $6`, [...values, take, skip]),
+      rows: async ({ skip, take }) => {
+        const rows = await this.prisma.sql<ClientGrantViewRow | { id: null }>(PAGE_SQL, [...values, take, skip]);
+        if (rows.length === 0) throw organizationNotFound();
+        return rows.filter((row): row is ClientGrantViewRow => row.id !== null);
+      },
       count: async () => (await this.prisma.sql<{ total: number }>(COUNT_GRANTS_SQL, values))[0].total,
     };
   }

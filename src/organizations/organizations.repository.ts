@@ -36,11 +36,6 @@ export class OrganizationsRepository {
     return (await this.prisma.organization.findUnique({ where })) ?? undefined;
   }
 
-  /** Straight to the pool: the sub-resource lists ask it on every request, and Prisma's per-query cost was most of theirs. */
-  async exists(id: string): Promise<boolean> {
-    return (await this.prisma.sql('SELECT 1 FROM organizations WHERE id = $1', [id])).length > 0;
-  }
-
   /** Throws the 404 when there is no such organization. */
   update(id: string, fields: OrganizationFields): Promise<Organization> {
     return this.prisma.organization.update({ where: { id }, data: columns(fields) }).catch(failed);

@@ -180,7 +180,20 @@ describe('organization client grants', () => {
       Errors.invalidPaging(await list(orgId, 'page=10&per_page=100'));
     });
 
-    it('404 for an unknown organization', async () => Errors.organizationNotFound(await list('org_doesNotExist0000')));
+    it('404 for an unknown organization, with or without totals', async () => {
+      Errors.organizationNotFound(await list('org_doesNotExist0000'));
+      Errors.organizationNotFound(await list('org_doesNotExist0000', 'include_totals=true'));
+    });
+
+    it('an organization without grants: [] and, with totals, total 0 (not 404)', async () => {
+      const empty = (await t.factories.organization()).id;
+      const bare = await list(empty);
+      assert.equal(bare.status, 200);
+      assert.deepEqual(bare.body, []);
+      const withTotals = await list(empty, 'include_totals=true');
+      assert.equal(withTotals.status, 200);
+      assert.deepEqual(withTotals.body, { start: 0, limit: 50, total: 0, client_grants: [] });
+    });
 
     it('403 without read:organization_client_grants; 401 for an expired token', async () => {
       Errors.insufficientScope(
