@@ -3,17 +3,12 @@ import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { plainToInstance, Type } from 'class-transformer';
 import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, Min, MinLength, ValidateBy, validateSync } from 'class-validator';
-import { Env, ENV_NAMES, integerBetween, LOG_LEVELS, type LogLevel } from './env.schema.js';
+import { Env, ENV_NAMES, IntegerBetween, LOG_LEVELS, type LogLevel } from './env.schema.js';
 
 /** Raised for a bad environment value; main.ts prints its message as the single boot-failure line. */
 export class ConfigError extends Error {}
 
-const port = integerBetween(0, 65535);
 const positive = { message: 'must be a positive integer' };
-const poolSize = integerBetween(1, 200);
-const timeout = integerBetween(100, 600_000);
-const bootWait = integerBetween(0, 3_600_000);
-const drainDelay = integerBetween(0, 600_000);
 const milliseconds = { message: 'must be an integer number of milliseconds from 100 to 3600000' };
 /** The documented HAProxy check (docs/haproxy.cfg: inter 1s, fall 2, timeout check 1s) notices a failing readiness within 3 s. */
 const DEFAULT_DRAIN_DELAY_MS = 3000;
@@ -40,10 +35,7 @@ function isTrustProxy(value: unknown): boolean {
  */
 export class AppConfig {
   @Env('PORT')
-  @Type(() => Number)
-  @IsInt(port)
-  @Min(0, port)
-  @Max(65535, port)
+  @IntegerBetween(0, 65535)
   readonly port: number = 3000;
 
   /** Unset: localhost:$PORT. */
@@ -103,18 +95,12 @@ export class AppConfig {
 
   // 20, not 10: under 50 concurrent requests a 10-connection pool queues requests; 40 was slower again (bench/NOTES.md).
   @Env('DATABASE_POOL_SIZE')
-  @Type(() => Number)
-  @IsInt(poolSize)
-  @Min(1, poolSize)
-  @Max(200, poolSize)
+  @IntegerBetween(1, 200)
   readonly databasePoolSize: number = 20;
 
   /** Longest wait for a pooled connection, opening a new one included (pg's connectionTimeoutMillis). */
   @Env('DATABASE_CONNECT_TIMEOUT_MS')
-  @Type(() => Number)
-  @IsInt(timeout)
-  @Min(100, timeout)
-  @Max(600_000, timeout)
+  @IntegerBetween(100, 600_000)
   readonly databaseConnectTimeoutMs: number = 5000;
 
   /**
@@ -122,18 +108,12 @@ export class AppConfig {
    * side, because a server that stopped answering (frozen, partitioned) never sends its cancel.
    */
   @Env('DATABASE_STATEMENT_TIMEOUT_MS')
-  @Type(() => Number)
-  @IsInt(timeout)
-  @Min(100, timeout)
-  @Max(600_000, timeout)
+  @IntegerBetween(100, 600_000)
   readonly databaseStatementTimeoutMs: number = 10_000;
 
   /** How long the boot keeps retrying a database it cannot reach before it gives up (0: one attempt). */
   @Env('DATABASE_BOOT_TIMEOUT_MS')
-  @Type(() => Number)
-  @IsInt(bootWait)
-  @Min(0, bootWait)
-  @Max(3_600_000, bootWait)
+  @IntegerBetween(0, 3_600_000)
   readonly databaseBootTimeoutMs: number = 30_000;
 
   // 10 s for headers and 30 s for the whole request are generous for bodies of at most 10 kB;
@@ -171,10 +151,7 @@ export class AppConfig {
    */
   @Env('SHUTDOWN_DRAIN_DELAY_MS')
   @IsOptional()
-  @Type(() => Number)
-  @IsInt(drainDelay)
-  @Min(0, drainDelay)
-  @Max(600_000, drainDelay)
+  @IntegerBetween(0, 600_000)
   readonly shutdownDrainDelayMs: number;
 
   /**
@@ -195,34 +172,22 @@ export class AppConfig {
 
   /** How long one action execution may run before its process is killed and the request refused. */
   @Env('ACTIONS_TIMEOUT_MS')
-  @Type(() => Number)
-  @IsInt(timeout)
-  @Min(100, timeout)
-  @Max(600_000, timeout)
+  @IntegerBetween(100, 600_000)
   readonly actionsTimeoutMs: number = 5000;
 
   /** The V8 heap an action's process may use, in MB; past it the process dies and the execution fails. */
   @Env('ACTIONS_MEMORY_MB')
-  @Type(() => Number)
-  @IsInt(integerBetween(16, 4096))
-  @Min(16, integerBetween(16, 4096))
-  @Max(4096, integerBetween(16, 4096))
+  @IntegerBetween(16, 4096)
   readonly actionsMemoryMb: number = 128;
 
   /** How many action processes run executions at once (each runs one at a time), started on first use. */
   @Env('ACTIONS_WORKERS')
-  @Type(() => Number)
-  @IsInt(integerBetween(1, 64))
-  @Min(1, integerBetween(1, 64))
-  @Max(64, integerBetween(1, 64))
+  @IntegerBetween(1, 64)
   readonly actionsWorkers: number = 2;
 
   /** Token exchanges an address may have refused by rejectInvalidSubjectToken within the window before it gets 429. */
   @Env('TOKEN_EXCHANGE_INVALID_TOKEN_LIMIT')
-  @Type(() => Number)
-  @IsInt(integerBetween(1, 100_000))
-  @Min(1, integerBetween(1, 100_000))
-  @Max(100_000, integerBetween(1, 100_000))
+  @IntegerBetween(1, 100_000)
   readonly tokenExchangeInvalidTokenLimit: number = 10;
 
   @Env('TOKEN_EXCHANGE_INVALID_TOKEN_WINDOW_MS')
@@ -234,10 +199,7 @@ export class AppConfig {
 
   /** Tenant log entries older than this are pruned. */
   @Env('LOG_RETENTION_DAYS')
-  @Type(() => Number)
-  @IsInt(integerBetween(1, 3650))
-  @Min(1, integerBetween(1, 3650))
-  @Max(3650, integerBetween(1, 3650))
+  @IntegerBetween(1, 3650)
   readonly logRetentionDays: number = 30;
 
   @Env('LOG_PRUNE_INTERVAL_MS')
@@ -257,10 +219,7 @@ export class AppConfig {
 
   /** The most entries sent to a sink in one request. */
   @Env('LOG_STREAM_BATCH_SIZE')
-  @Type(() => Number)
-  @IsInt(integerBetween(1, 10_000))
-  @Min(1, integerBetween(1, 10_000))
-  @Max(10_000, integerBetween(1, 10_000))
+  @IntegerBetween(1, 10_000)
   readonly logStreamBatchSize: number = 100;
 
   /**
@@ -270,10 +229,7 @@ export class AppConfig {
    * holds it near 175 MB for the same CPU per request (bench/NOTES.md). 0: V8's own choice.
    */
   @Env('HEAP_GROWING_PERCENT')
-  @Type(() => Number)
-  @IsInt(integerBetween(0, 300))
-  @Min(0, integerBetween(0, 300))
-  @Max(300, integerBetween(0, 300))
+  @IntegerBetween(0, 300)
   readonly heapGrowingPercent: number = 100;
 
   @Env('LOG_LEVEL')

@@ -1,4 +1,6 @@
-import { Expose } from 'class-transformer';
+import { applyDecorators } from '@nestjs/common';
+import { Expose, Type } from 'class-transformer';
+import { IsInt, Max, Min } from 'class-validator';
 
 export const LOG_LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -17,7 +19,13 @@ export function Env(name: string): PropertyDecorator {
   };
 }
 
-/** "must be an integer from min to max" for every rule of an integer setting, whichever failed. */
-export function integerBetween(min: number, max: number): { message: string } {
-  return { message: `must be an integer from ${min} to ${max}` };
+/** An integer setting from min to max, read from its variable's text: "must be an integer from min to max", whichever rule failed. */
+export function IntegerBetween(min: number, max: number): PropertyDecorator {
+  const message = { message: `must be an integer from ${min} to ${max}` };
+  return applyDecorators(
+    Type(() => Number),
+    IsInt(message),
+    Min(min, message),
+    Max(max, message),
+  );
 }
