@@ -8,6 +8,6 @@ import { KeyResolver } from './key.resolver.js';
 @Module({
   imports: [PassportModule.register({ session: false }), SigningKeysModule, ClientsModule],
   providers: [KeyResolver, JwtStrategy],
-  exports: [KeyResolver],
+  exports: [KeyResolver, JwtStrategy],
 })
 export class AuthModule {}

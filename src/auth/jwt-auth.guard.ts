@@ -4,7 +4,8 @@ import { AuthGuard } from '@nestjs/passport';
 import type { FastifyRequest } from 'fastify';
 import { ambiguousCredentials, authFailureMessage, isTokenRefusal, unauthorized } from './auth-messages.js';
 import { authorizationHeaderCount } from './bearer-credentials.js';
-import type { Principal } from './principal.js';
+import { JwtStrategy } from './jwt.strategy.js';
+import type { AuthenticatedRequest, Principal } from './principal.js';
 import { IS_PUBLIC_KEY } from './public.decorator.js';
 
 /**
@@ -15,13 +16,25 @@ import { IS_PUBLIC_KEY } from './public.decorator.js';
  */
 @Injectable()
 export class JwtAuthGuard extends AuthGuard('jwt') {
-  constructor(private readonly reflector: Reflector) {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly strategy: JwtStrategy,
+  ) {
     super();
   }
 
-  override canActivate(context: ExecutionContext): Promise<boolean> | boolean {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC_KEY, [context.getHandler(), context.getClass()])) return true;
-    if (authorizationHeaderCount(context.switchToHttp().getRequest<FastifyRequest>()) > 1) throw ambiguousCredentials();
+    const request = context.switchToHttp().getRequest<FastifyRequest & AuthenticatedRequest>();
+    if (authorizationHeaderCount(request) > 1) throw ambiguousCredentials();
+    // A token the strategy verified before is admitted without passport's per-request strategy
+    // object and callbacks: they were most of a request's authentication CPU, and they kept each
+    // request's objects alive into V8's old generation (bench/NOTES.md, "seventh session").
+    const known = await this.strategy.admitKnown(request).catch((error: unknown) => this.handleRequest(error, false, undefined));
+    if (known) {
+      request.user = known;
+      return true;
+    }
     return super.canActivate(context) as Promise<boolean>;
   }
 

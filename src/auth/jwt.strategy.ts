@@ -11,8 +11,6 @@ import { checkClaims } from './token-claims.js';
 import { BoundedMap } from '../common/bounded-map.js';
 import { VERIFIED_TOKENS_KEPT, type VerifiedToken } from './verified-tokens.js';
 
-type PassportRequest = Parameters<Strategy['authenticate']>[0];
-
 /** RS256 bearer tokens, key chosen by `kid`, issuer and audience pinned by configuration. */
 @Injectable()
 export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
@@ -61,37 +59,29 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   }
 
   /**
-   * passport's entry point. A token this instance has verified before, under a key the resolver
-   * still returns, is not decoded nor RSA-verified again: its time claims and its client's standing
-   * are checked as for a new one, and the answer goes through passport's own success / error, as
-   * passport-jwt's would. Any other token takes passport-jwt's full path.
+   * The caller of a token this instance verified before, under a key the resolver still returns:
+   * its time claims and its client's standing are checked again, as for a new token, but it is not
+   * decoded nor RSA-verified again. Undefined when the token needs passport-jwt's full verification
+   * (never seen, or its key was rotated or reloaded); a refusal rejects, as validate() would throw.
    */
-  override authenticate(incoming: PassportRequest, options?: object): void {
-    // passport's typings name Express's request; Fastify's arrives, as in secretOrKeyProvider.
-    const request = incoming as unknown as AuthenticatedRequest;
+  async admitKnown(request: AuthenticatedRequest): Promise<Principal | undefined> {
     const token = bearerToken(request);
     const known = token === null ? undefined : this.verified.get(token);
-    if (token === null || !known) {
-      super.authenticate(incoming, options);
-      return;
-    }
-    this.keys
-      .resolve(known.kid)
-      .then(async (resolved) => {
-        if (resolved?.key !== known.key) {
-          this.verified.delete(token);
-          super.authenticate(incoming, options);
-          return;
-        }
-        request.tokenIssuedHere = known.issuedHere;
-        checkClaims(known.payload);
-        await this.admit(request, known.principal);
-        this.success({ ...known.principal });
-      })
-      .catch((error: unknown) => {
+    if (token === null || !known) return undefined;
+    try {
+      const resolved = await this.keys.resolve(known.kid);
+      if (resolved?.key !== known.key) {
         this.verified.delete(token);
-        this.error(error as Error);
-      });
+        return undefined;
+      }
+      request.tokenIssuedHere = known.issuedHere;
+      checkClaims(known.payload);
+      await this.admit(request, known.principal);
+      return { ...known.principal };
+    } catch (error) {
+      this.verified.delete(token);
+      throw error;
+    }
   }
 
   async validate(request: AuthenticatedRequest, payload: unknown): Promise<Principal> {
