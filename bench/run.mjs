@@ -5,6 +5,7 @@
 //   DATABASE_URL        a server to create a fresh bench database on; unset = embedded PostgreSQL in a temp dir
 //   BENCH_DURATION      seconds per measured run (10)      BENCH_WARMUP  seconds of warm-up per server (3)
 //   BENCH_ROUNDS        service/baseline pairs per operation (3)        BENCH_CONNECTIONS (50)
+//   BENCH_RATE          a fixed total request rate (req/s) instead of as fast as possible (A/B of CPU per request)
 //   BENCH_OPS           comma list of operation keys: delete-org-client-grant, patch-token-exchange-profile,
 //                       delete-token-exchange-profile, get-token-exchange-profile, list-org-client-grants,
 //                       get-logs, get-logs-checkpoint-first, get-logs-checkpoint-last (from/take at the
@@ -40,6 +41,9 @@ const DURATION = Number(env.BENCH_DURATION ?? 10);
 const WARMUP = Number(env.BENCH_WARMUP ?? 3);
 const ROUNDS = Number(env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 50);
+// A fixed request rate instead of as fast as possible: CPU per request without the contention of
+// three saturated processes on two cores, for A/B runs of a change worth a few percent.
+const RATE = env.BENCH_RATE ? Number(env.BENCH_RATE) : undefined;
 const ONLY = env.BENCH_OPS ? new Set(env.BENCH_OPS.split(',')) : undefined;
 const ISSUER = 'https://bench.local/';
 const AUDIENCE = 'https://bench.local/api/v2/';
@@ -392,6 +396,7 @@ async function load(target, op, seconds) {
     url: `http://127.0.0.1:${target.port}`,
     connections: CONNECTIONS,
     duration: seconds,
+    ...(RATE ? { overallRate: RATE } : {}),
     headers: auth,
     requests: [
       {
