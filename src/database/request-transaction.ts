@@ -10,8 +10,12 @@ interface BoundTransaction {
   savepoints: number;
 }
 
-// The transaction a request's statements join (each AsyncLocalStorage costs every promise of the process a little).
+// The transaction a request's statements join. On Node 20 the first run() of an AsyncLocalStorage
+// turns on an init hook that every promise of the process then pays (~10% of a hot request's CPU,
+// bench/NOTES.md), until disable(): so the scope is disabled whenever no transaction is in flight
+// (counted for the process, as the scope is), and the hot paths, which never open one, stop paying.
 const scope = new AsyncLocalStorage<{ readonly tx: BoundTransaction }>();
+let transactionsInFlight = 0;
 
 // One round trip: the simple-query protocol takes both statements. The setting turns on the
 // before/after capture triggers (prisma/migrations/20261123040000_tenant_log_capture).
@@ -48,6 +52,7 @@ export class TransactionAwarePool extends pg.Pool {
     const client = await super.connect();
     const tx: BoundTransaction = { client, open: true, savepoints: 0 };
     let broken: Error | undefined;
+    transactionsInFlight++;
     try {
       await client.query(BEGIN_SQL);
       const result = await scope.run({ tx }, work);
@@ -68,6 +73,8 @@ export class TransactionAwarePool extends pg.Pool {
       throw error;
     } finally {
       client.release(broken);
+      // Statements still to come from this request's context find tx.open false either way.
+      if (--transactionsInFlight === 0) scope.disable();
     }
   }
 }
