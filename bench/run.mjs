@@ -180,7 +180,7 @@ log(
 // A running service has served other management writes, which run in a request transaction (on
 // Node 20 the first one turns on an AsyncLocalStorage hook): one such write before any run, so
 // the figures are those of a process in that state, not of one that has only served the bench.
-for (const server of [service, before].filter(Boolean)) await transactionalWrite(server.port);
+for (const server of [service, before].filter(Boolean)) await transactionalWrite(server);
 const baseline = await startBaseline();
 log(`baseline up on :${baseline.port}`);
 
@@ -687,13 +687,11 @@ async function startService(childEnv, nodeFlags = [], entry = 'dist/server.js') 
   return { child, port, startMs, stop };
 }
 
-async function transactionalWrite(port) {
-  const res = await fetch(`http://127.0.0.1:${port}/api/v2/organizations/${orgId(0)}`, {
-    method: 'PATCH',
-    headers: { ...auth, 'content-type': 'application/json' },
-    body: JSON.stringify({ display_name: 'Bench organization' }),
-  });
-  if (res.status !== 200) throw new Error(`PATCH /organizations/${orgId(0)} answered ${res.status}: ${await res.text()}`);
+async function transactionalWrite(server) {
+  const path = `/api/v2/organizations/${orgId(0)}`;
+  const body = JSON.stringify({ display_name: 'Bench organization' });
+  const { status } = await call(server, { method: 'PATCH', path, headers: { 'content-type': 'application/json' }, body });
+  if (status !== 200) throw new Error(`PATCH ${path} answered ${status}`);
 }
 
 async function startBaseline() {
