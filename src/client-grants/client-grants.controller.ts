@@ -10,6 +10,7 @@ import { ClientGrantView } from './dto/client-grant.view.js';
 import { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
+import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('client-grants')
 @Controller('client-grants')
@@ -17,6 +18,7 @@ export class ClientGrantsController {
   constructor(private readonly grants: ClientGrantsService) {}
 
   @Post()
+  @LoggedWrite()
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
   @ApiCreatedResponse({ type: ClientGrantView, description: 'The client grant was created.' })
@@ -44,6 +46,7 @@ export class ClientGrantsController {
   }
 
   @Patch(':id')
+  @LoggedWrite()
   @Scopes('update:client_grants')
   @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: 'Update client grant' })
   @ApiOkResponse({ type: ClientGrantView, description: 'The updated client grant.' })
@@ -53,6 +56,7 @@ export class ClientGrantsController {
   }
 
   @Delete(':id')
+  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:client_grants')
   @ApiOperation({ operationId: 'delete_client-grants_by_id', summary: 'Delete client grant' })

@@ -1,8 +1,7 @@
-import { Injectable, RequestMethod, type OnModuleInit } from '@nestjs/common';
-import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { DECORATORS } from '@nestjs/swagger';
-import { API_PREFIX } from '../routes.js';
+import { controllerRoutes } from './controller-routes.js';
 
 /**
  * Auth0's `description` of a management write is its operation's title ("Update a token
@@ -20,39 +19,14 @@ export class RouteDescriptions implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    for (const { metatype, instance } of this.discovery.getControllers()) {
-      if (!metatype || !instance) continue;
-      const base = paths(Reflect.getMetadata(PATH_METADATA, metatype));
-      const prototype = Object.getPrototypeOf(instance) as Record<string, object>;
-      for (const name of this.scanner.getAllMethodNames(prototype)) {
-        const handler = prototype[name];
-        const method = Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod | undefined;
-        const summary = (Reflect.getMetadata(DECORATORS.API_OPERATION, handler) as { summary?: string } | undefined)?.summary;
-        if (method === undefined || !summary) continue;
-        for (const prefix of base) {
-          for (const path of paths(Reflect.getMetadata(PATH_METADATA, handler))) {
-            this.summaries.set(`${RequestMethod[method]} ${routePattern(prefix, path)}`, summary);
-          }
-        }
-      }
+    for (const { method, patterns, handler } of controllerRoutes(this.discovery, this.scanner)) {
+      const summary = (Reflect.getMetadata(DECORATORS.API_OPERATION, handler) as { summary?: string } | undefined)?.summary;
+      if (!summary) continue;
+      for (const pattern of patterns) this.summaries.set(`${method} ${pattern}`, summary);
     }
   }
 
   describe(method: string, pattern: string): string {
     return this.summaries.get(`${method} ${pattern}`) ?? `${method} ${pattern}`;
   }
-}
-
-function paths(value: unknown): string[] {
-  if (Array.isArray(value)) return value.map(String);
-  return [typeof value === 'string' ? value : ''];
-}
-
-/** The pattern Fastify reports as `request.routeOptions.url` for a management route. */
-function routePattern(controllerPath: string, methodPath: string): string {
-  const joined = [API_PREFIX, controllerPath, methodPath]
-    .join('/')
-    .replace(/\/+/g, '/')
-    .replace(/^\/|\/$/g, '');
-  return `/${joined}`;
 }

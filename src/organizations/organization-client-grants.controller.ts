@@ -11,7 +11,8 @@ import { OrganizationClientGrantParams } from './dto/organization-client-grant.p
 import { AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
 import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
-import { LoggedSapi, SapiEntry } from '../logs/sapi-entry.js';
+import { LoggedSapi, LoggedWrite } from '../logs/logged-write.decorators.js';
+import { SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/client-grants')
@@ -31,6 +32,7 @@ export class OrganizationClientGrantsController {
   }
 
   @Post()
+  @LoggedWrite()
   @Scopes('create:organization_client_grants')
   @ApiOperation({ operationId: 'create_organization-client-grants', summary: 'Associate a client grant with an organization' })
   @ApiCreatedResponse({ type: AssociatedClientGrantView, description: 'The client grant was associated with the organization.' })

@@ -8,6 +8,7 @@ import { OrganizationIdParams } from './dto/organization.params.js';
 import { ListOrganizationMembersQuery, OrganizationMembersDto } from './organization-members.dto.js';
 import { OrganizationMembersService } from './organization-members.service.js';
 import { OrganizationMemberView } from './organization-members.view.js';
+import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/members')
@@ -27,6 +28,7 @@ export class OrganizationMembersController {
   }
 
   @Post()
+  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('create:organization_members')
   @ApiOperation({ operationId: 'post_members', summary: 'Add members to an organization' })
@@ -37,6 +39,7 @@ export class OrganizationMembersController {
   }
 
   @Delete()
+  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_members')
   @ApiOperation({ operationId: 'delete_members', summary: 'Delete members from an organization' })

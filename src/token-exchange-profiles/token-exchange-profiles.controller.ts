@@ -9,7 +9,8 @@ import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profil
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
-import { LoggedSapi, SapiEntry } from '../logs/sapi-entry.js';
+import { LoggedSapi, LoggedWrite } from '../logs/logged-write.decorators.js';
+import { SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('token-exchange-profiles')
 @Controller('token-exchange-profiles')
@@ -17,6 +18,7 @@ export class TokenExchangeProfilesController {
   constructor(private readonly profiles: TokenExchangeProfilesService) {}
 
   @Post()
+  @LoggedWrite()
   @Scopes('create:token_exchange_profiles')
   @ApiOperation({ operationId: 'post_token-exchange-profiles', summary: 'Create a token exchange profile' })
   @ApiCreatedResponse({ type: TokenExchangeProfileView, description: 'The profile was created.' })

@@ -5,7 +5,8 @@ import { ApiOperation } from '@nestjs/swagger';
 import { Scopes } from '../../src/auth/scopes.decorator.js';
 import { newId } from '../../src/common/ids.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
-import { LoggedSapi, SapiEntry } from '../../src/logs/sapi-entry.js';
+import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
+import { SapiEntry } from '../../src/logs/sapi-entry.js';
 import { insertSapiSql } from '../../src/logs/sapi-statement.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -15,6 +16,7 @@ class TwoStatementsController {
   constructor(private readonly prisma: PrismaService) {}
 
   @Post('second-fails')
+  @LoggedWrite()
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Create two organizations, the second one failing' })
   async secondFails(): Promise<void> {
@@ -23,6 +25,7 @@ class TwoStatementsController {
   }
 
   @Post('inner-rollback')
+  @LoggedWrite()
   @HttpCode(201)
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Create an organization beside a failed inner transaction' })
