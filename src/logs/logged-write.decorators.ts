@@ -8,7 +8,7 @@ import { SapiEntryPipe, type SapiEntrySource } from './sapi-entry.pipe.js';
  * How a management write handler is logged; every one carries exactly one of these two, which
  * WriteLoggingCheck verifies at boot. They sit on the handlers rather than globally because any
  * interceptor, even one that passes a request straight through, costs Nest's Observable pipeline
- * on every route (about a third of a read's CPU: bench/NOTES.md, "ninth session").
+ * on every route it is bound to (a fifth of a read's CPU: bench/NOTES.md, "ninth session").
  */
 
 /** A write that runs in a request transaction whose COMMIT carries its sapi entry (ManagementWritesInterceptor). */
