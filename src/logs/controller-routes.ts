@@ -10,6 +10,8 @@ interface ControllerRoute {
   /** The patterns Fastify reports as `request.routeOptions.url` for this handler under /api/v2. */
   patterns: string[];
   handler: object;
+  /** The controller class, whose own metadata (class-level decorators) applies to every handler. */
+  controller: object;
   /** Served without a token (@Public()): the token endpoint, JWKS, probes; not a management route. */
   isPublic: boolean;
 }
@@ -29,6 +31,7 @@ export function* controllerRoutes(discovery: DiscoveryService, scanner: Metadata
         method: RequestMethod[method],
         patterns: base.flatMap((prefix) => paths(Reflect.getMetadata(PATH_METADATA, handler)).map((path) => routePattern(prefix, path))),
         handler,
+        controller: metatype,
         isPublic: classIsPublic || Reflect.getMetadata(IS_PUBLIC_KEY, handler) === true,
       };
     }

@@ -24,7 +24,8 @@ export class ManagementWritesInterceptor implements NestInterceptor {
     const request = context.switchToHttp().getRequest<LoggedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const pattern = routePatternOf(request);
-    // WriteLoggingCheck binds it to management writes only; anything else passes untouched.
+    // @LoggedWrite() binds it to handlers that WriteLoggingCheck has confirmed are management writes;
+    // this narrows the pattern's type, and anything else would pass untouched.
     if (!isManagementWrite(request.method, pattern)) return next.handle();
     if (commitsOnItsOwn(request.method, pattern)) {
       return from(

@@ -20,12 +20,12 @@ export class WriteLoggingCheck implements OnModuleInit {
 
   onModuleInit(): void {
     const wrong: string[] = [];
-    for (const { method, patterns, handler, isPublic } of controllerRoutes(this.discovery, this.scanner)) {
-      const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
-      const marks =
-        Number(interceptors.includes(ManagementWritesInterceptor)) + Number(Reflect.getMetadata(LOGGED_BY_ITS_STATEMENT, handler) === true);
+    for (const { method, patterns, handler, controller, isPublic } of controllerRoutes(this.discovery, this.scanner)) {
+      // A class-level @UseInterceptors() binds it to every handler of the controller, reads included.
+      const transactional = [controller, handler].some((target) => interceptorsOf(target).includes(ManagementWritesInterceptor));
+      const marks = Number(transactional) + Number(Reflect.getMetadata(LOGGED_BY_ITS_STATEMENT, handler) === true);
       const write = !isPublic && patterns.some((pattern) => isManagementWrite(method, pattern));
-      if (write ? marks !== 1 : interceptors.includes(ManagementWritesInterceptor)) wrong.push(`${method} ${patterns.join(', ')}`);
+      if (write ? marks !== 1 : transactional) wrong.push(`${method} ${patterns.join(', ')}`);
     }
     if (wrong.length > 0) {
       throw new Error(
@@ -33,4 +33,8 @@ export class WriteLoggingCheck implements OnModuleInit {
       );
     }
   }
+}
+
+function interceptorsOf(target: object): unknown[] {
+  return (Reflect.getMetadata(INTERCEPTORS_METADATA, target) as unknown[] | undefined) ?? [];
 }

@@ -1,13 +1,14 @@
 import 'reflect-metadata';
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { Controller, Delete, Get, Patch, Post, type Type } from '@nestjs/common';
+import { Controller, Delete, Get, Patch, Post, UseInterceptors, type Type } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { Test } from '@nestjs/testing';
 import { Public } from '../../src/auth/public.decorator.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { LogRecorder } from '../../src/logs/log-recorder.js';
 import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
+import { ManagementWritesInterceptor } from '../../src/logs/management-writes.interceptor.js';
 import { SapiEntry } from '../../src/logs/sapi-entry.js';
 import { WriteLoggingCheck } from '../../src/logs/write-logging.check.js';
 
@@ -65,6 +66,20 @@ class LoggedReadController {
   }
 }
 
+@Controller('bound-to-all')
+@UseInterceptors(ManagementWritesInterceptor)
+class ClassBoundController {
+  @Get()
+  read(): string[] {
+    return [];
+  }
+
+  @Post()
+  create(): string {
+    return 'created';
+  }
+}
+
 /** Runs the check over the given controllers, as the service's boot does over its own. */
 async function check(...controllers: Type[]): Promise<void> {
   const moduleRef = await Test.createTestingModule({
@@ -102,5 +117,9 @@ describe('WriteLoggingCheck', () => {
 
   it('refuses @LoggedWrite() on a read, which would open a logged transaction for it', async () => {
     await assert.rejects(check(LoggedReadController), /GET \/api\/v2\/read$/);
+  });
+
+  it('refuses the interceptor bound to a whole controller, which puts its reads in logged transactions', async () => {
+    await assert.rejects(check(ClassBoundController), /: GET \/api\/v2\/bound-to-all$/);
   });
 });
