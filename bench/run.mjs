@@ -13,6 +13,8 @@
 //                       tokens (bench/token-exchange.mjs: client credentials and a warm token exchange)
 //   BENCH_TOKENS=0      skip the token endpoint      BENCH_SKIP_BUILD=1     BENCH_COLD=0 (no cold start)
 //   BENCH_CPU_PROF=1    both servers under --cpu-prof, files in bench/results/prof
+//   BENCH_KEEP_OUTPUT   a path prefix: each service's whole output is kept in <prefix>-<port>.log (V8's
+//                       --trace-gc-nvp lines, say, through BENCH_BEFORE_FLAGS); otherwise only its last lines are shown
 //   DATABASE_POOL_SIZE  given to both servers
 //   BENCH_POOL          rows each delete workload can consume per run (200000): the org client
 //                       grant associations (100 per organization) and the profiles to delete
@@ -681,6 +683,7 @@ async function startService(childEnv, nodeFlags = [], entry = 'dist/server.js') 
     child.kill('SIGTERM');
     await exited;
     const text = Buffer.concat(output).toString().trim();
+    if (process.env.BENCH_KEEP_OUTPUT) writeFileSync(`${process.env.BENCH_KEEP_OUTPUT}-${port}.log`, text);
     if (text) log(`service output:\n${text.split('\n').slice(-20).join('\n')}`);
   };
   cleanups.push(async () => child.exitCode === null && child.kill('SIGKILL'));

@@ -7,6 +7,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
+import { writeClassNames } from './bundle-class-names.mjs';
 
 const OUT = 'dist/server.js';
 const outDir = resolve(dirname(OUT));
@@ -91,23 +92,6 @@ const __ownUrl = (own) => new URL(own, import.meta.url).href;
 const __ownPath = (own) => __fileURLToPath(__ownUrl(own));
 const __ownDir = (own) => __dirnameOf(__ownPath(own));`;
 
-/**
- * Bundling renames a class whose name clashes with another in the bundle's one scope (tsc's own
- * `let X = X_1 = class X` clashes with itself), and `.name` then says so where Nest's log
- * contexts, module names and the OpenAPI schemas read it. keepNames puts names back, but also
- * wraps every function esbuild emits in a call that redefines its name, closures created per
- * request included: +20-50% CPU per request (measured). Classes set theirs once, in a static
- * block; the functions' wrapper becomes the identity (their names were kept anyway, identifiers
- * not being minified, unless they clashed).
- */
-function classNamesOnly(code) {
-  const helper = 'var __name=(target,value)=>__defProp(target,"name",{value,configurable:!0})';
-  if (code.split(helper).length !== 2) throw new Error(`esbuild's __name helper changed: update classNamesOnly in ${import.meta.url}`);
-  return code
-    .replaceAll('static{__name(this,"', 'static{__className(this,"')
-    .replace(helper, 'var __name=(target)=>target,__className=(target,value)=>__defProp(target,"name",{value,configurable:!0})');
-}
-
 const { outputFiles } = await build({
   entryPoints: ['dist/src/main.js'],
   outfile: OUT,
@@ -115,7 +99,7 @@ const { outputFiles } = await build({
   platform: 'node',
   format: 'esm',
   target: 'node20',
-  // Identifiers are not minified; classes keep their names through classNamesOnly.
+  // Identifiers are not minified; classes keep their names through writeClassNames.
   minifyWhitespace: true,
   minifySyntax: true,
   keepNames: true,
@@ -130,4 +114,4 @@ const { outputFiles } = await build({
   plugins: [missingStayExternal, queryCompilerFile, ownLocation],
   banner: { js: banner },
 });
-for (const { path, text } of outputFiles) await writeFile(path, path.endsWith('.js') ? classNamesOnly(text) : text);
+for (const { path, text } of outputFiles) await writeFile(path, path.endsWith('.js') ? writeClassNames(text).code : text);
