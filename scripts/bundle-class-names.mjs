@@ -78,9 +78,11 @@ export function writeClassNames(code) {
       if (block) {
         const name = staticNameBlock(block);
         const own = node.name?.text;
-        const references = own === undefined || own === name ? [] : selfReferences(node, own);
+        // A declaration's name binds outside the class too: only an expression's own name is changed.
+        const expression = ts.isClassExpression(node);
+        const references = !expression || own === undefined || own === name ? undefined : selfReferences(node, own);
         if (own === name) edits.push({ at: block.getStart(source), end: block.end, text: '' });
-        else if (own === undefined && !mentions(node, name)) {
+        else if (expression && own === undefined && !mentions(node, name)) {
           const keyword = node.getStart(source) + 'class'.length;
           edits.push({ at: keyword, end: keyword, text: ` ${name}` }, { at: block.getStart(source), end: block.end, text: '' });
         } else if (references && !mentions(node, name)) {

@@ -15,17 +15,20 @@ interface Fixture {
   Third: new () => object;
   Registry: { make(): object; new (): object };
   helper: () => number;
+  makeLocal: () => new () => object;
 }
 
 // Modules shaped like the ones that made the bundle need names written: two classes named Query
 // (the second is renamed by the bundler, and its body means the first by that name), a third
-// renamed one that does not, a class that uses its own name, and a plain function.
+// renamed one that does not, a class that uses its own name, a class declared in a function under
+// a name the bundler changes, and a plain function.
 const MODULES = {
   'entry.mjs': `
     import { Query as First } from './first.mjs';
     import { Query as Second } from './second.mjs';
     import { Query as Third } from './third.mjs';
     import { Registry } from './registry.mjs';
+    export { makeLocal } from './local.mjs';
     export function helper() { return 1; }
     export { First, Second, Third, Registry };`,
   'first.mjs': `import { EventEmitter } from 'node:events';
@@ -34,6 +37,7 @@ const MODULES = {
     export class Query extends Base { describe() { return Base.name; } }`,
   'third.mjs': `export class Query { }`,
   'registry.mjs': `export class Registry { static make() { return new Registry(); } }`,
+  'local.mjs': `export function makeLocal() { class Registry { } return Registry; }`,
 };
 
 describe('class names written into the bundle (scripts/bundle-class-names.mjs)', () => {
@@ -79,10 +83,15 @@ describe('class names written into the bundle (scripts/bundle-class-names.mjs)',
   });
 
   it('leaves the run-time name to a class whose body means another class by that name', () => {
-    assert.equal(written.kept, 1);
     assert.equal(written.code.split('static{__className(this,"Query")}').length - 1, 1);
     assert.equal(fixture.Second.name, 'Query');
     assert.equal(new fixture.Second('text').describe(), 'Query');
+  });
+
+  it('leaves the run-time name to a renamed class declaration (its name binds outside the class too)', () => {
+    assert.match(written.code, /class Registry2\{static\{__className\(this,"Registry"\)\}\}return Registry2/);
+    assert.equal(fixture.makeLocal().name, 'Registry');
+    assert.equal(written.kept, 2);
   });
 
   it("keeps functions' names without wrapping them", () => {
