@@ -683,7 +683,7 @@ async function startService(childEnv, nodeFlags = [], entry = 'dist/server.js') 
     child.kill('SIGTERM');
     await exited;
     const text = Buffer.concat(output).toString().trim();
-    if (process.env.BENCH_KEEP_OUTPUT) writeFileSync(`${process.env.BENCH_KEEP_OUTPUT}-${port}.log`, text);
+    if (env.BENCH_KEEP_OUTPUT) writeFileSync(`${env.BENCH_KEEP_OUTPUT}-${port}.log`, text);
     if (text) log(`service output:\n${text.split('\n').slice(-20).join('\n')}`);
   };
   cleanups.push(async () => child.exitCode === null && child.kill('SIGKILL'));

@@ -66,6 +66,24 @@ function selfReferences(node, own) {
   return unsafe ? undefined : found;
 }
 
+/**
+ * The edits that write `name` into the class's source (none when it already has it), or undefined
+ * when the class must keep setting it at run time.
+ */
+function namingEdits(node, name, source) {
+  const own = node.name?.text;
+  if (own === name) return [];
+  // A declaration's name binds outside the class too: only an expression's own name is changed.
+  if (!ts.isClassExpression(node) || mentions(node, name)) return undefined;
+  if (own === undefined) {
+    const keyword = node.getStart(source) + 'class'.length;
+    return [{ at: keyword, end: keyword, text: ` ${name}` }];
+  }
+  // `X = class _X { ... _X.foo ... }`: the class's own binding is renamed, with its uses.
+  const references = selfReferences(node, own);
+  return references && [node.name, ...references].map((id) => ({ at: id.getStart(source), end: id.end, text: name }));
+}
+
 /** esbuild's output with class names written into the classes; `kept`: classes that still set theirs at run time. */
 export function writeClassNames(code) {
   if (code.split(HELPER).length !== 2) throw new Error(`esbuild's __name helper changed: update ${import.meta.url}`);
@@ -74,26 +92,17 @@ export function writeClassNames(code) {
   let kept = 0;
   const visit = (node) => {
     if (ts.isClassExpression(node) || ts.isClassDeclaration(node)) {
-      const block = node.members.find((member) => staticNameBlock(member) !== undefined);
-      if (block) {
+      for (const block of node.members) {
         const name = staticNameBlock(block);
-        const own = node.name?.text;
-        // A declaration's name binds outside the class too: only an expression's own name is changed.
-        const expression = ts.isClassExpression(node);
-        const references = !expression || own === undefined || own === name ? undefined : selfReferences(node, own);
-        if (own === name) edits.push({ at: block.getStart(source), end: block.end, text: '' });
-        else if (expression && own === undefined && !mentions(node, name)) {
-          const keyword = node.getStart(source) + 'class'.length;
-          edits.push({ at: keyword, end: keyword, text: ` ${name}` }, { at: block.getStart(source), end: block.end, text: '' });
-        } else if (references && !mentions(node, name)) {
-          // `X = class _X { ... _X.foo ... }`: the class's own binding is renamed, with its uses.
-          for (const id of [node.name, ...references]) edits.push({ at: id.getStart(source), end: id.end, text: name });
-          edits.push({ at: block.getStart(source), end: block.end, text: '' });
-        } else {
+        if (name === undefined) continue;
+        const naming = namingEdits(node, name, source);
+        if (naming) edits.push(...naming, { at: block.getStart(source), end: block.end, text: '' });
+        else {
           kept += 1;
           const callee = block.body.statements[0].expression.expression;
           edits.push({ at: callee.getStart(source), end: callee.end, text: '__className' });
         }
+        break;
       }
     }
     ts.forEachChild(node, visit);
