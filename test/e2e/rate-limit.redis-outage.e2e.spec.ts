@@ -144,7 +144,9 @@ describe('boot with Redis unreachable: one bounded wait, one line', () => {
   }
 
   // The bound is relative to a boot with a healthy Redis on the same (possibly loaded) machine: the
-  // issue's stall was 12 s, the promise is one wait of 1 s at most.
+  // issue's stall was 12 s, the promise is one wait of 1 s at most. A stolen second on a busy CI
+  // machine can land in either boot of a pair, so up to three pairs are timed, alternating, and the
+  // bound must hold in one of them: a boot that really waits 2 s longer misses it in every pair.
   const healthyBoot = async (): Promise<number> => {
     const redis = await OwnRedis.start();
     try {
@@ -154,20 +156,25 @@ describe('boot with Redis unreachable: one bounded wait, one line', () => {
     }
   };
 
-  it('a refused connection does not hold the boot', async () => {
-    const baseline = await healthyBoot();
-    const { ms, lines } = await bootTime(`redis://127.0.0.1:${await freePort()}`);
-    assert.ok(ms < baseline + 2_000, `boot took ${ms} ms, ${baseline} ms with Redis up`);
-    assert.equal(lines.length, 1, lines.join('\n'));
-    assert.match(lines[0], DOWN);
+  async function assertBoundedBoot(url: () => Promise<string>): Promise<void> {
+    const pairs: string[] = [];
+    for (let pair = 0; pair < 3; pair++) {
+      const baseline = await healthyBoot();
+      const { ms, lines } = await bootTime(await url());
+      assert.equal(lines.length, 1, lines.join('\n'));
+      assert.match(lines[0], DOWN);
+      pairs.push(`${ms} ms (${baseline} ms with Redis up)`);
+      if (ms < baseline + 2_000) return;
+    }
+    assert.fail(`every boot waited over 2 s more than one with Redis up: ${pairs.join(', ')}`);
+  }
+
+  it('a refused connection does not hold the boot', { timeout: 60_000 }, async () => {
+    await assertBoundedBoot(async () => `redis://127.0.0.1:${await freePort()}`);
   });
 
-  it('a server that never answers holds the boot 1 s at most', async () => {
+  it('a server that never answers holds the boot 1 s at most', { timeout: 60_000 }, async () => {
     const { port } = silent.address() as { port: number };
-    const baseline = await healthyBoot();
-    const { ms, lines } = await bootTime(`redis://127.0.0.1:${port}`);
-    assert.ok(ms < baseline + 2_000, `boot took ${ms} ms, ${baseline} ms with Redis up`);
-    assert.equal(lines.length, 1, lines.join('\n'));
-    assert.match(lines[0], DOWN);
+    await assertBoundedBoot(() => Promise.resolve(`redis://127.0.0.1:${port}`));
   });
 });
