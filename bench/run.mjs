@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { SignJWT, exportJWK } from 'jose';
 import pg from 'pg';
+import { shippedEnv } from './shipped-env.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -143,9 +144,8 @@ const serviceEnv = (extra = {}) => ({
   PATH: env.PATH,
   HOME: env.HOME,
   NODE_ENV: 'production',
-  // As `npm start` and the Dockerfile run it (glibc malloc tuning, bench/NOTES.md).
-  MALLOC_ARENA_MAX: '2',
-  MALLOC_MMAP_THRESHOLD_: '131072',
+  // As `npm start` and the Dockerfile run it (glibc malloc, V8's young generation; bench/NOTES.md).
+  ...shippedEnv(ROOT),
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   JWKS_URI: jwksUri,
@@ -701,7 +701,8 @@ async function startBaseline() {
   const flags = env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, '--cpu-prof-name=baseline.cpuprofile'] : [];
   const child = spawn(process.execPath, [...flags, 'bench/baseline-server.mjs'], {
     cwd: ROOT,
-    env: { ...serviceEnv(), PORT: '0' },
+    // The bare server keeps V8's own young generation, as before the service capped its own.
+    env: { ...serviceEnv(), NODE_OPTIONS: '', PORT: '0' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   children.add(child);

@@ -17,6 +17,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { shippedEnv } from './shipped-env.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
@@ -60,6 +61,7 @@ try {
     PATH: env.PATH,
     HOME: env.HOME,
     NODE_ENV: 'production',
+    ...shippedEnv(ROOT),
     LOG_LEVEL: 'warn',
     PORT: String(port),
     DATABASE_URL: databaseUrl,

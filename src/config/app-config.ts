@@ -224,13 +224,14 @@ export class AppConfig {
 
   /**
    * How far V8 lets the old generation grow past what the last full collection kept, in percent
-   * (100: to twice the live heap). On a host with memory to spare V8 picks up to 300 by itself,
-   * and the requests' short-lived objects it promotes then fill RSS to ~250 MB under load; 100
-   * holds it near 175 MB for the same CPU per request (bench/NOTES.md). 0: V8's own choice.
+   * (50: to one and a half times the live heap). On a host with memory to spare V8 picks up to 300
+   * by itself, and the requests' short-lived objects it promotes then fill RSS to ~250 MB under
+   * load; 50, with the 8 MB semi-spaces `npm start` sets, holds it near 145 MB for 3-7% more CPU
+   * per request than 100 with V8's 16 MB (~165 MB; bench/NOTES.md). 0: V8's own choice.
    */
   @Env('HEAP_GROWING_PERCENT')
   @IntegerBetween(0, 300)
-  readonly heapGrowingPercent: number = 100;
+  readonly heapGrowingPercent: number = 50;
 
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)

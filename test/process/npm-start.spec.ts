@@ -47,6 +47,7 @@ describe('npm start, stopped by a SIGTERM to npm itself (what a process manager 
       const env = await serverEnvironment(port);
       assert.equal(env.get('MALLOC_ARENA_MAX'), '2', 'glibc malloc tuned as in the Dockerfile');
       assert.equal(env.get('MALLOC_MMAP_THRESHOLD_'), '131072');
+      assert.match(env.get('NODE_OPTIONS') ?? '', /^--max-semi-space-size=8 /, "V8's young generation capped as in the Dockerfile");
       npm.kill('SIGTERM');
       await npm.exited;
       await npm.waitFor(/"msg":"embedded PostgreSQL stopped"/, 25_000);

@@ -63,7 +63,7 @@ describe('loadConfig', () => {
         logPruneIntervalMs: 3_600_000,
         logStreamPollMs: 1000,
         logStreamBatchSize: 100,
-        heapGrowingPercent: 100,
+        heapGrowingPercent: 50,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);

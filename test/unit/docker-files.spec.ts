@@ -110,6 +110,14 @@ describe('Dockerfile', () => {
     assert.deepEqual(fromStart, malloc);
   });
 
+  it("caps V8's young generation as npm start does, before any NODE_OPTIONS of the user", () => {
+    const env = runtime.filter((line) => line.startsWith('ENV NODE_OPTIONS='));
+    assert.deepEqual(env, ['ENV NODE_OPTIONS=--max-semi-space-size=8']);
+    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
+    // Ours first: V8 takes the last value of a flag, so the user's own wins.
+    assert.match(start, /\bNODE_OPTIONS="--max-semi-space-size=8 \$\{NODE_OPTIONS:-\}" exec node /);
+  });
+
   it('checks /readyz, ships the migrations and starts the file npm start runs (the bundle)', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
     assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
