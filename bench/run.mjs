@@ -140,12 +140,15 @@ const auth = { authorization: `Bearer ${token}` };
 
 // ---------------------------------------------------------------- servers
 
+// Read once: a start script the bench cannot read stops it before any server starts.
+const SHIPPED_ENV = shippedEnv(ROOT);
+
 const serviceEnv = (extra = {}) => ({
   PATH: env.PATH,
   HOME: env.HOME,
   NODE_ENV: 'production',
   // As `npm start` and the Dockerfile run it (glibc malloc, V8's young generation; bench/NOTES.md).
-  ...shippedEnv(ROOT),
+  ...SHIPPED_ENV,
   LOG_LEVEL: 'warn',
   DATABASE_URL: databaseUrl,
   JWKS_URI: jwksUri,

@@ -80,6 +80,8 @@ describe('Dockerfile', () => {
     [],
   );
   const runtime = stages.at(-1) ?? [];
+  // What the Dockerfile must match: how `npm start` runs the server.
+  const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
 
   it('is multi-stage, on a Node 20 image', () => {
     assert.ok(stages.length >= 2);
@@ -104,7 +106,6 @@ describe('Dockerfile', () => {
       .flatMap((line) => line.slice(4).split(/\s+/))
       .map((pair): [string, string] => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]);
     const malloc = Object.fromEntries(env.filter(([name]) => name.startsWith('MALLOC_')));
-    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
     const fromStart = Object.fromEntries([...start.matchAll(/(MALLOC_\w+)=\$\{\1:-(\d+)\}/g)].map((m) => [m[1], m[2]]));
     assert.deepEqual(malloc, { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' });
     assert.deepEqual(fromStart, malloc);
@@ -113,7 +114,6 @@ describe('Dockerfile', () => {
   it("caps V8's young generation as npm start does, before any NODE_OPTIONS of the user", () => {
     const env = runtime.filter((line) => line.startsWith('ENV NODE_OPTIONS='));
     assert.deepEqual(env, ['ENV NODE_OPTIONS=--max-semi-space-size=8']);
-    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
     // Ours first: V8 takes the last value of a flag, so the user's own wins.
     assert.match(start, /\bNODE_OPTIONS="--max-semi-space-size=8 \$\{NODE_OPTIONS:-\}" exec node /);
   });
@@ -121,7 +121,6 @@ describe('Dockerfile', () => {
   it('checks /readyz, ships the migrations and starts the file npm start runs (the bundle)', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
     assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
-    const start = (JSON.parse(read('package.json')) as { scripts: Record<string, string> }).scripts.start;
     const started = /\bexec node (\S+)$/.exec(start)?.[1];
     assert.equal(started, 'dist/server.js');
     assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), `CMD ["node", "${started}"]`);
