@@ -27,7 +27,7 @@
 //                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead, BENCH_BEFORE_FLAGS='--flag ...'
 //                       node flags (V8's included, which NODE_OPTIONS refuses) to A/B a flag
 import { spawn, spawnSync } from 'node:child_process';
-import { generateKeyPairSync } from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -122,7 +122,15 @@ await seed();
 
 // ---------------------------------------------------------------- tokens and JWKS
 
-const { publicKey, privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+// Generated as PEM and imported again: Node 20 can deadlock exporting a generated KeyObject to JWK
+// (test/support/key-pairs.ts says how).
+const pem = generateKeyPairSync('rsa', {
+  modulusLength: 2048,
+  publicKeyEncoding: { type: 'spki', format: 'pem' },
+  privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+});
+const publicKey = createPublicKey(pem.publicKey);
+const privateKey = createPrivateKey(pem.privateKey);
 const jwk = { ...(await exportJWK(publicKey)), kid: 'bench-key', use: 'sig', alg: 'RS256' };
 const jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
 await new Promise((r) => jwks.listen(0, '127.0.0.1', r));

@@ -110,13 +110,18 @@ export class SigningKeyStore implements OnModuleInit {
   }
 
   private async newKey(): Promise<NewSigningKey> {
-    const { publicKey, privateKey } = await generateRsa('rsa', { modulusLength: 2048 });
-    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
+    // PEM straight from the generation: no KeyObject of the job's is kept (Node 20 can deadlock
+    // exporting one while the garbage collector frees the job; test/support/key-pairs.ts).
+    const { publicKey, privateKey } = await generateRsa('rsa', {
+      modulusLength: 2048,
+      publicKeyEncoding: { type: 'spki', format: 'pem' },
+      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
+    });
     const secret = this.config.keyEncryptionSecret;
     return {
       kid: randomBytes(16).toString('base64url'),
-      public_key: publicKey.export({ type: 'spki', format: 'pem' }) as string,
-      private_key: secret ? encryptPrivateKey(pem, secret) : pem,
+      public_key: publicKey,
+      private_key: secret ? encryptPrivateKey(privateKey, secret) : privateKey,
     };
   }
 

@@ -3,8 +3,9 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
-import { exportJWK, generateKeyPair, SignJWT } from 'jose';
+import { exportJWK, SignJWT } from 'jose';
 import { deployAction, exchangeEvent, runAction } from '../support/action-runtime.js';
+import { rsaKeyPair } from '../support/key-pairs.js';
 import { PROJECT_ROOT } from '../support/server-process.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -53,7 +54,7 @@ describe('action runtime: the sandbox', () => {
     // A secret of the service's own environment that no action may see.
     process.env.ACTION_CANARY = CANARY;
     t = await startTestApp({ KEY_ENCRYPTION_SECRET: KEY_SECRET, ACTIONS_TIMEOUT_MS: '2000' });
-    const { publicKey, privateKey } = await generateKeyPair('RS256');
+    const { publicKey, privateKey } = rsaKeyPair();
     const jwk = { ...(await exportJWK(publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
     jwks = createServer((_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ keys: [jwk] })));
     // Answers nothing, ever: only the action's fetch timeout ends the request.

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
-import { generateKeyPairSync, sign, type KeyObject } from 'node:crypto';
+import { sign, type KeyObject } from 'node:crypto';
 import { SignJWT, exportJWK } from 'jose';
+import { rsaKeyPair } from './key-pairs.js';
 
 interface TokenOptions {
   scope?: string;
@@ -24,8 +25,8 @@ interface TokenOptions {
 /** A test issuer: an RSA key served as a JWKS on a loopback port, and tokens signed with it. */
 export class TokenSigner {
   readonly kid = 'test-key-1';
-  private readonly keys = generateKeyPairSync('rsa', { modulusLength: 2048 });
-  private readonly foreign = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  private readonly keys = rsaKeyPair();
+  private readonly foreign = rsaKeyPair();
   private server?: Server;
   jwksUri = '';
   jwksRequests = 0;

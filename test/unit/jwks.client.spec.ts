@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { generateKeyPairSync, type KeyObject } from 'node:crypto';
+import type { KeyObject } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import { JwksClient } from '../../src/auth/jwks.client.js';
+import { ecKeyPair, rsaKeyPair } from '../support/key-pairs.js';
 
-const newKey = (): KeyObject => generateKeyPairSync('rsa', { modulusLength: 2048 }).publicKey;
+const newKey = (): KeyObject => rsaKeyPair().publicKey;
 const jwk = (kid: string, key: KeyObject) => ({ ...key.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' });
 
 /** A real JWKS endpoint on loopback whose document and health the test controls. */
@@ -109,7 +110,7 @@ describe('JwksClient', () => {
   });
 
   it('ignores non-signing, non-RSA and malformed keys but keeps the good ones', async () => {
-    const ec = generateKeyPairSync('ec', { namedCurve: 'P-256' }).publicKey;
+    const ec = ecKeyPair().publicKey;
     server.keys = [
       { ...jwk('enc', keyB), use: 'enc' },
       { ...ec.export({ format: 'jwk' }), kid: 'ec' },
