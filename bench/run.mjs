@@ -28,7 +28,7 @@
 //                       node flags (V8's included, which NODE_OPTIONS refuses) to A/B a flag
 import { spawn, spawnSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
-import { chmodSync, existsSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -269,6 +269,7 @@ for (const op of operations) {
       runs[label].push(run);
       log(
         `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
+          `db cpu ${run.dbCpuUsPerRequest} µs/req  ` +
           `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}` +
           `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB` : ''}`,
       );
@@ -290,6 +291,7 @@ for (const op of operations) {
       service: median(runs.service.map((r) => r.cpuUsPerRequest)),
       baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)),
     },
+    dbCpuUsPerRequest: Object.fromEntries(Object.entries(runs).map(([label, list]) => [label, median(list.map((r) => r.dbCpuUsPerRequest))])),
     valid: Object.values(runs)
       .flat()
       .every((r) => r.valid),
@@ -346,11 +348,12 @@ console.log(
 console.log(line(header));
 for (const row of rows) console.log(line(row));
 if (before) {
-  console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU is the median µs of service CPU per request`);
+  console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU and database CPU are medians of µs per request`);
   for (const r of results) {
     console.log(
       `${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
-        `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req (baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req)`,
+        `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req, database CPU ${r.dbCpuUsPerRequest.before} -> ${r.dbCpuUsPerRequest.service} µs/req ` +
+        `(baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req, database ${r.dbCpuUsPerRequest.baseline} µs/req)`,
     );
   }
 }
@@ -410,6 +413,7 @@ process.exitCode = invalid.length || !parity.ok || tokensFailed ? 1 : 0;
 async function load(target, op, seconds) {
   let k = 0;
   const cpuBefore = cpuMs(target.child.pid);
+  const databaseBefore = databaseCpuMs();
   const result = await autocannon({
     url: `http://127.0.0.1:${target.port}`,
     connections: CONNECTIONS,
@@ -426,6 +430,7 @@ async function load(target, op, seconds) {
     ],
   });
   const cpuUsedMs = cpuMs(target.child.pid) - cpuBefore;
+  const databaseUsedMs = databaseCpuMs() - databaseBefore;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
   const unexpected = Object.entries(statuses)
     .filter(([code]) => Number(code) !== op.expect)
@@ -437,6 +442,8 @@ async function load(target, op, seconds) {
     p99: result.latency.p99,
     // The server's own CPU per request: far less sensitive to a busy machine than req/s.
     cpuUsPerRequest: Math.round((cpuUsedMs * 1000) / Math.max(result.requests.total, 1)),
+    // PostgreSQL's, on this machine (embedded, or a local server nothing else uses meanwhile).
+    dbCpuUsPerRequest: Math.round((databaseUsedMs * 1000) / Math.max(result.requests.total, 1)),
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -750,6 +757,26 @@ function cpuMs(pid) {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+}
+
+/**
+ * CPU of every PostgreSQL process on this machine, in ms: the live ones' own, plus what the
+ * postmasters hold for backends that have exited (cutime + cstime).
+ */
+function databaseCpuMs() {
+  let total = 0;
+  for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    total += fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0);
+  }
+  return (total * 1000) / CLOCK_TICKS;
 }
 
 function rssMb(pid) {
