@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { importJWK, jwtVerify } from 'jose';
-import { deletedRowSql, insertSapiSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
+import { deletedRowsSql, insertSapiSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
 
 const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
@@ -63,12 +63,15 @@ function entry(req, payload, description, statusCode, body) {
     },
     response: { statusCode },
   });
-  return [description, payload.azp, ip, userAgent ?? null, 'bench.local', null, details];
+  // The details object's members, without its braces: the statement adds the changes (insertSapiSql).
+  return [description, payload.azp, ip, userAgent ?? null, 'bench.local', null, details.slice(1, -1)];
 }
 
 const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
 const PROFILE_NAMES = PROFILE_COLUMNS.split(', ');
 const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
+const REMOVED = deletedRowsSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 'removed', 'r');
+const DELETED = deletedRowsSql(PROFILE, PROFILE_NAMES, 'deleted', 'd');
 
 const query = (name, text, values) => pool.query({ name, text, values });
 
@@ -151,7 +154,7 @@ async function route(req, res) {
         `WITH org AS (SELECT id FROM organizations WHERE id = $1),
               removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING *),
               logged AS (
-                ${insertSapiSql(3, 'r.changes', `org, (SELECT coalesce(jsonb_agg(${deletedRowSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 'a')}), '[]'::jsonb) AS changes FROM removed a) r`)}
+                ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}
                 RETURNING 1)
          SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`,
         [orgId, grantId, ...entry(req, payload, 'Delete client grant from organization', 204)],
@@ -244,7 +247,7 @@ async function route(req, res) {
       await query(
         'delete_profile',
         `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
-         ${insertSapiSql(2, 'd.changes', `(SELECT coalesce(jsonb_agg(${deletedRowSql(PROFILE, PROFILE_NAMES, 'r')}), '[]'::jsonb) AS changes FROM deleted r) d`)}`,
+         ${insertSapiSql(2, DELETED.changes, DELETED.from)}`,
         [id, ...entry(req, payload, 'Delete a token exchange profile', 204)],
       );
       return send(res, 204);

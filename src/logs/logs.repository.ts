@@ -59,7 +59,10 @@ export class LogsRepository {
     return INSERT_SQL.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
   }
 
-  /** A sapi entry as the parameters of a self-logging statement's INSERT (sapi-statement.ts). */
+  /**
+   * A sapi entry as the parameters of a self-logging statement's INSERT (sapi-statement.ts), its
+   * details as the object's members without the braces, to which the statement adds the changes.
+   */
   sapiEntry(entry: NewLogEntry): SapiEntry {
     const text = (value: string | undefined) => (value === undefined ? null : storable(value));
     const { description, client_id, ip, user_agent, hostname, user_id, details } = entry;
@@ -70,7 +73,7 @@ export class LogsRepository {
       text(user_agent),
       text(hostname),
       text(user_id),
-      storableJson(details),
+      storableJson(details).slice(1, -1),
     ]);
   }
 

@@ -6,27 +6,41 @@ import { SECRET_KEY } from './redaction.js';
  * three (BEGIN, the statement, the entry with COMMIT).
  *
  * Everything here is plain SQL inside the statement, so PostgreSQL plans it once per connection
- * with the named statement (PrismaService.sql). Calling tenant_log_write / tenant_log_change
- * instead (PL/pgSQL, each query in them a separate executor run) cost a PATCH ~145 µs of database
- * CPU against ~50 µs inline (bench/NOTES.md, "Third pass"). The capture trigger keeps building its
- * changes with tenant_log_change; an e2e test holds both to the same shape.
+ * with the named statement (PrismaService.sql). The entry's details are put together as JSON
+ * text: the service sends the members it knows, the statement adds the changed row with
+ * json_build_object, and PostgreSQL checks the result once as `json`. Built as jsonb (a jsonb
+ * parse of the service's part, jsonb_build_object re-encoding every nested level, a concatenation)
+ * the entry cost PostgreSQL more than the write itself (bench/NOTES.md, "Issue 11: a cheaper
+ * entry"). The capture trigger keeps building its changes with tenant_log_change; an e2e test holds
+ * both to the same shape.
  */
 
 /** Parameters the INSERT takes after the statement's own, in SapiEntry.take() order. */
 export const SAPI_PARAMS = 7;
 
+/** An entry's changes as SQL: `list` a JSON array as text, `total` how many it holds. */
+export interface ChangesSql {
+  list: string;
+  total: string;
+}
+
+/** For a statement that changes no row. */
+export const NO_CHANGES: ChangesSql = { list: `'[]'`, total: '0' };
+
 /**
  * The INSERT of the request's entry, to end a statement's CTEs with. `first` is the number of the
- * first entry parameter; `changes` a jsonb array expression over `from`, which yields one row
- * when the entry is due. An entry already taken (all NULL) inserts nothing.
+ * first entry parameter; `changes` are expressions over `from`, which yields one row when the entry
+ * is due. An entry already taken (all NULL) inserts nothing. The details parameter is the details
+ * object's members without its braces (SapiEntry), so the changes join them as text.
  */
-export function insertSapiSql(first: number, changes: string, from: string): string {
+export function insertSapiSql(first: number, changes: ChangesSql, from: string): string {
   const [description, clientId, ip, userAgent, hostname, userId, details] = Array.from({ length: SAPI_PARAMS }, (_, i) => `$${first + i}`);
   return `INSERT INTO tenant_logs (type, description, client_id, client_name, ip, user_agent, hostname, user_id, details)
          SELECT 'sapi', ${description}, ${clientId}, (SELECT name FROM clients WHERE client_id = ${clientId}),
                 ${ip}, ${userAgent}, ${hostname}, ${userId},
-                ${details}::jsonb || jsonb_build_object('changes', c.changes, 'changes_total', jsonb_array_length(c.changes))
-           FROM ${from} CROSS JOIN LATERAL (SELECT ${changes} AS changes) c
+                ('{' || CASE WHEN ${details} = '' THEN '' ELSE ${details} || ',' END
+                     || '"changes":' || ${changes.list} || ',"changes_total":' || ${changes.total} || '}')::json
+           FROM ${from}
           WHERE ${details}::text IS NOT NULL`;
 }
 
@@ -37,42 +51,58 @@ interface RowShape {
 }
 
 /**
- * A deleted row as one change: `before` holds `columns` of the row `alias` (all of its columns;
- * the statement's column list is typed against the model), `after` is null.
+ * The rows the CTE `deleted` (a DELETE ... RETURNING) removed, as changes: `before` holds
+ * `columns` of each row (all of its columns; the statement's column list is typed against the
+ * model), `after` is null. `from` is the one-row FROM item, named `alias`, the changes read.
  */
-export function deletedRowSql({ table, key }: RowShape, columns: readonly string[], alias: string): string {
-  const before = objectSql(columns, alias);
-  return `jsonb_build_object('table', '${table}', 'op', 'delete', 'key', ${objectSql(key, alias)}, 'before', ${before}, 'after', NULL)`;
+export function deletedRowsSql(
+  { table, key }: RowShape,
+  columns: readonly string[],
+  deleted: string,
+  alias: string,
+): { changes: ChangesSql; from: string } {
+  guard([table]);
+  const change = `json_build_object('table', '${table}', 'op', 'delete', 'key', ${objectSql(key, 'r')}, 'before', ${objectSql(columns, 'r')}, 'after', NULL)::text`;
+  return {
+    changes: { list: `${alias}.list`, total: `${alias}.total` },
+    from: `(SELECT coalesce('[' || string_agg(${change}, ',') || ']', '[]') AS list, count(*) AS total FROM ${deleted} r) ${alias}`,
+  };
 }
 
 /**
- * An updated row as a jsonb array of at most one change: `before` and `after` hold the `changed`
- * columns (those the statement sets; no other can differ) whose values differ between `oldAlias`
- * and `newAlias`; no change at all when none does.
+ * An updated row as at most one change: `before` and `after` hold the `changed` columns (those the
+ * statement sets; no other can differ) whose values differ between `oldAlias` and `newAlias`; no
+ * change at all when none does.
  */
-export function updatedRowSql({ table, key }: RowShape, changed: readonly string[], oldAlias: string, newAlias: string): string {
-  guard(changed);
+export function updatedRowSql({ table, key }: RowShape, changed: readonly string[], oldAlias: string, newAlias: string): ChangesSql {
+  guard([table, ...changed]);
   const differs = (column: string) => `${oldAlias}.${column} IS DISTINCT FROM ${newAlias}.${column}`;
+  const any = changed.map(differs).join(' OR ');
+  // concat_ws skips the NULL of each column that did not change.
   const side = (alias: string) =>
-    changed.map((c) => `CASE WHEN ${differs(c)} THEN jsonb_build_object('${c}', ${alias}.${c}) ELSE '{}'::jsonb END`).join(' || ');
-  return `CASE WHEN ${changed.map(differs).join(' OR ')}
-           THEN jsonb_build_array(jsonb_build_object('table', '${table}', 'op', 'update', 'key', ${objectSql(key, newAlias)},
-                  'before', ${side(oldAlias)}, 'after', ${side(newAlias)}))
-           ELSE '[]'::jsonb END`;
+    `'{' || concat_ws(',', ${changed.map((c) => `CASE WHEN ${differs(c)} THEN '"${c}":' || to_json(${alias}.${c})::text END`).join(', ')}) || '}'`;
+  return {
+    list: `CASE WHEN ${any}
+             THEN '[{"table":"${table}","op":"update","key":' || ${objectSql(key, newAlias)}::text
+                  || ',"before":' || ${side(oldAlias)} || ',"after":' || ${side(newAlias)} || '}]'
+             ELSE '[]' END`,
+    total: `CASE WHEN ${any} THEN 1 ELSE 0 END`,
+  };
 }
 
 function objectSql(columns: readonly string[], alias: string): string {
   guard(columns);
-  return `jsonb_build_object(${columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+  return `json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
 }
 
 /**
  * tenant_log_change redacts any value under a secret-named key; these statements skip that work,
- * so they refuse such a column at boot rather than log its value. Names are SQL identifiers here.
+ * so they refuse such a column at boot rather than log its value. Names are SQL identifiers here,
+ * which also makes them JSON strings without escapes.
  */
-function guard(columns: readonly string[]): void {
-  for (const column of columns) {
-    if (!/^[a-z_][a-z0-9_]*$/.test(column)) throw new Error(`not a column name: ${column}`);
-    if (SECRET_KEY.test(column)) throw new Error(`column ${column} names a secret: log it through tenant_log_change, which redacts it`);
+function guard(names: readonly string[]): void {
+  for (const name of names) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`not a column name: ${name}`);
+    if (SECRET_KEY.test(name)) throw new Error(`column ${name} names a secret: log it through tenant_log_change, which redacts it`);
   }
 }

@@ -7,7 +7,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import { columnList, columnNames } from '../database/column-list.js';
 import type { ClientGrant, OrganizationClientGrant } from '../generated/prisma/client.js';
 import type { SapiEntry } from '../logs/sapi-entry.js';
-import { deletedRowSql, insertSapiSql } from '../logs/sapi-statement.js';
+import { deletedRowsSql, insertSapiSql } from '../logs/sapi-statement.js';
 import { alreadyAssociated, organizationNotFound } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -22,6 +22,7 @@ const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_i
 const ASSOCIATION_COLUMNS = columnNames<OrganizationClientGrant>()('organization_id', 'grant_id', 'created_at');
 // Hot path: one statement straight to the pool, which also inserts the request's sapi entry
 // (sapi-statement.ts) when the organization exists, with the removed association as its change.
+const REMOVED = deletedRowsSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'removed', 'r');
 const REMOVE_SQL = `
   WITH org AS (SELECT id FROM organizations WHERE id = $1),
        removed AS (
@@ -30,7 +31,7 @@ const REMOVE_SQL = `
          RETURNING *
        ),
        logged AS (
-         ${insertSapiSql(3, 'r.changes', `org, (SELECT coalesce(jsonb_agg(${deletedRowSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'a')}), '[]'::jsonb) AS changes FROM removed a) r`)}
+         ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}
          RETURNING 1
        )
   SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`;

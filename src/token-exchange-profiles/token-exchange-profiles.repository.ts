@@ -5,7 +5,7 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, TokenExchangeProfile } from '../generated/prisma/client.js';
 import type { SapiEntry } from '../logs/sapi-entry.js';
-import { deletedRowSql, insertSapiSql, updatedRowSql } from '../logs/sapi-statement.js';
+import { deletedRowsSql, insertSapiSql, updatedRowSql } from '../logs/sapi-statement.js';
 import { subjectTokenTypeTaken } from './token-exchange-profile-errors.js';
 
 // The unique index, not a prior read, decides conflicts, so concurrent writers cannot both win.
@@ -45,9 +45,10 @@ const UPDATE_SQL = `
          RETURNING 1
        )
   SELECT ${COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`;
+const DELETED = deletedRowsSql(ROW, COLUMN_NAMES, 'deleted', 'd');
 const DELETE_SQL = `
   WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
-  ${insertSapiSql(2, 'd.changes', `(SELECT coalesce(jsonb_agg(${deletedRowSql(ROW, COLUMN_NAMES, 'r')}), '[]'::jsonb) AS changes FROM deleted r) d`)}`;
+  ${insertSapiSql(2, DELETED.changes, DELETED.from)}`;
 
 @Injectable()
 export class TokenExchangeProfilesRepository {

@@ -7,7 +7,7 @@ import { newId } from '../../src/common/ids.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
 import { SapiEntry } from '../../src/logs/sapi-entry.js';
-import { insertSapiSql } from '../../src/logs/sapi-statement.js';
+import { insertSapiSql, NO_CHANGES } from '../../src/logs/sapi-statement.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
@@ -47,8 +47,8 @@ class TwoStatementsController {
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Two self-logging statements in one request' })
   async loggedTwice(@LoggedSapi() entry: SapiEntry): Promise<void> {
-    await this.prisma.sql(insertSapiSql(1, "'[]'::jsonb", '(SELECT 1) one'), [...entry.take()]);
-    await this.prisma.sql(insertSapiSql(1, "'[]'::jsonb", '(SELECT 1) one'), [...entry.take()]);
+    await this.prisma.sql(insertSapiSql(1, NO_CHANGES, '(SELECT 1) one'), [...entry.take()]);
+    await this.prisma.sql(insertSapiSql(1, NO_CHANGES, '(SELECT 1) one'), [...entry.take()]);
   }
 
   @Post('logged-by-statement-never-run')
@@ -126,6 +126,28 @@ describe('tenant log entries of management writes', () => {
     assert.equal((change.before as Record<string, unknown>).name, profile.name);
     assert.equal((change.after as Record<string, unknown>).name, 'renamed profile');
     assert.ok(!('subject_token_type' in (change.after as object)), 'only changed columns');
+  });
+
+  it('values JSON must escape reach the entry intact: request body, before and after, the deleted row', async () => {
+    const name = 'quote " backslash \\ tab \t newline \n é 😀 </script>';
+    const profile = await t.factories.tokenExchangeProfile();
+    const since = await mark();
+    const patched = await t.api
+      .patch(`/api/v2/token-exchange-profiles/${profile.id}`)
+      .set('Authorization', await t.bearer('update:token_exchange_profiles'))
+      .send({ name });
+    assert.equal(patched.status, 200);
+    assert.equal(patched.body.name, name);
+    const deleted = await t.api
+      .delete(`/api/v2/token-exchange-profiles/${profile.id}`)
+      .set('Authorization', await t.bearer('delete:token_exchange_profiles'));
+    assert.equal(deleted.status, 204);
+    const [update, removal] = (await entriesAfter(since)).map(details);
+    assert.equal((update.request.body as Record<string, unknown>).name, name);
+    const [changed] = update.changes ?? [];
+    assert.deepEqual([changed.before, changed.after].map((side) => (side as Record<string, unknown>).name), [profile.name, name]);
+    const [gone] = removal.changes ?? [];
+    assert.equal((gone.before as Record<string, unknown>).name, name);
   });
 
   it('DELETE /token-exchange-profiles/:id: one sapi holding the deleted row', async () => {

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { deletedRowSql, updatedRowSql } from '../../src/logs/sapi-statement.js';
+import { deletedRowsSql, updatedRowSql } from '../../src/logs/sapi-statement.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
 
 const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
@@ -38,11 +38,13 @@ describe('a self-logging statement records the change tenant_log_change would', 
     try {
       await db.query(`CREATE TEMP TABLE old_row ON COMMIT DROP AS SELECT * FROM token_exchange_profiles WHERE id = 'tep_a'`);
       await db.query(`UPDATE token_exchange_profiles SET ${set} WHERE id = 'tep_a'`);
-      const { rows } = await db.query<{ ours: unknown; theirs: unknown }>(`
-        SELECT ${updatedRowSql(PROFILE, SET_BY_PATCH, 'o', 'n')} AS ours,
+      const changes = updatedRowSql(PROFILE, SET_BY_PATCH, 'o', 'n');
+      const { rows } = await db.query<{ ours: unknown; total: number; theirs: unknown }>(`
+        SELECT (${changes.list})::jsonb AS ours, ${changes.total} AS total,
                CASE WHEN c IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(c) END AS theirs
           FROM old_row o JOIN token_exchange_profiles n ON n.id = o.id,
                tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', n.id), to_jsonb(o), to_jsonb(n)) c`);
+      assert.equal(rows[0].total, (rows[0].ours as unknown[]).length);
       return rows[0];
     } finally {
       await db.query('ROLLBACK');
@@ -69,20 +71,39 @@ describe('a self-logging statement records the change tenant_log_change would', 
   });
 
   it('delete of a profile and of an organization association: the whole row before, nothing after', async () => {
+    const association = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
+    const profile = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
+    const grant = deletedRowsSql(association, ['organization_id', 'grant_id', 'created_at'], 'deleted', 'd');
     const { rows } = await db.query<Record<string, unknown>>(`
-      SELECT ${deletedRowSql(PROFILE, PROFILE_COLUMNS, 'p')} AS ours,
-             tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', p.id), to_jsonb(p), NULL) AS theirs
-        FROM token_exchange_profiles p WHERE p.id = 'tep_a'
+      WITH deleted AS (SELECT * FROM token_exchange_profiles WHERE id = 'tep_a')
+      SELECT (${profile.changes.list})::jsonb AS ours, (${profile.changes.total})::int AS total,
+             (SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', p.id), to_jsonb(p), NULL))
+                FROM token_exchange_profiles p) AS theirs
+        FROM ${profile.from}
       UNION ALL
-      SELECT ${deletedRowSql({ table: 'organization_client_grants', key: ['organization_id', 'grant_id'] }, ['organization_id', 'grant_id', 'created_at'], 'a')},
-             tenant_log_change('organization_client_grants', 'delete', jsonb_build_object('organization_id', a.organization_id, 'grant_id', a.grant_id), to_jsonb(a), NULL)
-        FROM organization_client_grants a`);
+      (WITH deleted AS (SELECT * FROM organization_client_grants)
+      SELECT (${grant.changes.list})::jsonb, (${grant.changes.total})::int,
+             (SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
+                       jsonb_build_object('organization_id', a.organization_id, 'grant_id', a.grant_id), to_jsonb(a), NULL))
+                FROM organization_client_grants a)
+        FROM ${grant.from})`);
     assert.equal(rows.length, 2);
-    for (const row of rows) assert.deepEqual(row.ours, row.theirs);
+    for (const row of rows) {
+      assert.equal(row.total, 1);
+      assert.deepEqual(row.ours, row.theirs);
+    }
+  });
+
+  it('a statement that deletes nothing records no change', async () => {
+    const { changes, from } = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
+    const { rows } = await db.query<Record<string, unknown>>(`
+      WITH deleted AS (SELECT * FROM token_exchange_profiles WHERE id = 'tep_absent')
+      SELECT (${changes.list})::jsonb AS list, (${changes.total})::int AS total FROM ${from}`);
+    assert.deepEqual(rows, [{ list: [], total: 0 }]);
   });
 
   it('a column named like a secret is refused when the statement is built, never logged unredacted', () => {
-    assert.throws(() => deletedRowSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 'c'), /names a secret/);
+    assert.throws(() => deletedRowsSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 'deleted', 'd'), /names a secret/);
     assert.throws(() => updatedRowSql({ table: 'users', key: ['user_id'] }, ['password_hash'], 'o', 'n'), /names a secret/);
   });
 });
