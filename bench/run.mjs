@@ -291,7 +291,9 @@ for (const op of operations) {
       service: median(runs.service.map((r) => r.cpuUsPerRequest)),
       baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)),
     },
-    dbCpuUsPerRequest: Object.fromEntries(Object.entries(runs).map(([label, list]) => [label, median(list.map((r) => r.dbCpuUsPerRequest))])),
+    dbCpuUsPerRequest: Object.fromEntries(
+      Object.entries(runs).map(([label, list]) => [label, median(list.map((r) => r.dbCpuUsPerRequest))]),
+    ),
     valid: Object.values(runs)
       .flat()
       .every((r) => r.valid),

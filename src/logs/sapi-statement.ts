@@ -19,7 +19,7 @@ import { SECRET_KEY } from './redaction.js';
 export const SAPI_PARAMS = 7;
 
 /** An entry's changes as SQL: `list` a JSON array as text, `total` how many it holds. */
-export interface ChangesSql {
+interface ChangesSql {
   list: string;
   total: string;
 }

@@ -145,7 +145,10 @@ describe('tenant log entries of management writes', () => {
     const [update, removal] = (await entriesAfter(since)).map(details);
     assert.equal((update.request.body as Record<string, unknown>).name, name);
     const [changed] = update.changes ?? [];
-    assert.deepEqual([changed.before, changed.after].map((side) => (side as Record<string, unknown>).name), [profile.name, name]);
+    assert.deepEqual(
+      [changed.before, changed.after].map((side) => (side as Record<string, unknown>).name),
+      [profile.name, name],
+    );
     const [gone] = removal.changes ?? [];
     assert.equal((gone.before as Record<string, unknown>).name, name);
   });

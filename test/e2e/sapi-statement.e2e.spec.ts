@@ -103,7 +103,10 @@ describe('a self-logging statement records the change tenant_log_change would', 
   });
 
   it('a column named like a secret is refused when the statement is built, never logged unredacted', () => {
-    assert.throws(() => deletedRowsSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 'deleted', 'd'), /names a secret/);
+    assert.throws(
+      () => deletedRowsSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 'deleted', 'd'),
+      /names a secret/,
+    );
     assert.throws(() => updatedRowSql({ table: 'users', key: ['user_id'] }, ['password_hash'], 'o', 'n'), /names a secret/);
   });
 });
