@@ -20,9 +20,9 @@ const failed = mapDatabaseErrors({
 
 const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
 const ASSOCIATION_COLUMNS = columnNames<OrganizationClientGrant>()('organization_id', 'grant_id', 'created_at');
+const REMOVED = deletedRowsSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'removed', 'r');
 // Hot path: one statement straight to the pool, which also inserts the request's sapi entry
 // (sapi-statement.ts) when the organization exists, with the removed association as its change.
-const REMOVED = deletedRowsSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'removed', 'r');
 const REMOVE_SQL = `
   WITH org AS (SELECT id FROM organizations WHERE id = $1),
        removed AS (
