@@ -756,9 +756,8 @@ async function measureColdStart() {
 
 /** utime + stime of a process, in ms. */
 function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  const { ticks } = procStat(pid);
+  return ((ticks.utime + ticks.stime) * 1000) / CLOCK_TICKS;
 }
 
 /**
@@ -770,15 +769,23 @@ function databaseCpuMs() {
   for (const pid of readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
     let stat;
     try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      stat = procStat(pid);
     } catch {
       continue; // exited meanwhile
     }
-    if (stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')) !== 'postgres') continue;
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    total += fields.slice(11, 15).reduce((sum, ticks) => sum + Number(ticks), 0);
+    if (stat.comm !== 'postgres') continue;
+    const { utime, stime, cutime, cstime } = stat.ticks;
+    total += utime + stime + cutime + cstime;
   }
   return (total * 1000) / CLOCK_TICKS;
+}
+
+/** A process's name and CPU clock ticks from /proc/<pid>/stat (the name may hold spaces and parentheses). */
+function procStat(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  const [utime, stime, cutime, cstime] = fields.slice(11, 15).map(Number);
+  return { comm: stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')')), ticks: { utime, stime, cutime, cstime } };
 }
 
 function rssMb(pid) {
