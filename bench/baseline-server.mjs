@@ -26,8 +26,9 @@ const verifyOptions = { algorithms: ['RS256'], issuer: TOKEN_ISSUER, audience: T
 const PREFIX = '/api/v2/';
 const RESERVED = ['http://auth0.com', 'https://auth0.com', 'http://okta.com', 'https://okta.com', 'urn:ietf', 'urn:auth0', 'urn:okta'];
 const PROFILE_COLUMNS = 'id, name, subject_token_type, action_id, type, created_at, updated_at';
-const LOG_COLUMNS =
-  'log_id, date, type, description, client_id, client_name, ip, user_agent, hostname, user_id, user_name, audience, scope, details';
+// log_id is '900' and (tx_id, seq) as 20 digits each (src/logs/log-id.ts).
+const LOG_COLUMNS = `'900' || lpad(tx_id::text, 20, '0') || lpad(seq::text, 20, '0') AS log_id,
+  date, type, description, client_id, client_name, ip, user_agent, hostname, user_id, user_name, audience, scope, details`;
 
 function send(res, status, body) {
   if (body === undefined) {
@@ -261,10 +262,11 @@ async function route(req, res) {
       ? await query(
           'logs_checkpoint',
           `SELECT ${LOG_COLUMNS} FROM tenant_logs
-            WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AND log_id > $1 ORDER BY log_id LIMIT $2`,
-          [params.get('from'), Number(params.get('take') ?? 50)],
+            WHERE tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint AND (tx_id, seq) > ($1, $2)
+            ORDER BY tenant_logs.tx_id, tenant_logs.seq LIMIT $3`,
+          [params.get('from').slice(3, 23), params.get('from').slice(23), Number(params.get('take') ?? 50)],
         )
-      : await query('logs_first_page', `SELECT ${LOG_COLUMNS} FROM tenant_logs ORDER BY date DESC, log_id DESC LIMIT 50`, []);
+      : await query('logs_first_page', `SELECT ${LOG_COLUMNS} FROM tenant_logs ORDER BY date DESC, tx_id DESC, seq DESC LIMIT 50`, []);
     return send(
       res,
       200,

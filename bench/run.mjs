@@ -483,8 +483,9 @@ async function chooseReads() {
     },
   ];
   // Checkpoint paging at its two ends: from the oldest entry, and from 100 entries before the newest.
-  const { rows: ends } = await db.query(`SELECT (SELECT log_id FROM tenant_logs ORDER BY log_id LIMIT 1) AS first,
-    (SELECT log_id FROM tenant_logs ORDER BY log_id DESC LIMIT 1 OFFSET 100) AS last`);
+  const logIdSql = `'900' || lpad(tx_id::text, 20, '0') || lpad(seq::text, 20, '0')`;
+  const { rows: ends } = await db.query(`SELECT (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id, seq LIMIT 1) AS first,
+    (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id DESC, seq DESC LIMIT 1 OFFSET 100) AS last`);
   for (const [end, logId] of Object.entries(ends[0])) {
     if (!logId) continue;
     candidates.push({

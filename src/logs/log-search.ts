@@ -1,3 +1,4 @@
+import { LOG_ID_SQL } from './log-id.js';
 import { invalidSearch } from './logs-errors.js';
 
 /** A WHERE clause over tenant_logs and its parameters, from a search query. */
@@ -6,7 +7,7 @@ export interface LogFilter {
   values: unknown[];
 }
 
-// Fields a query may name, each a tenant_logs column (Auth0's searchable log fields we store).
+// Fields a query may name, each a tenant_logs column or log_id (Auth0's searchable log fields we store).
 const TEXT_FIELDS = new Set([
   'type',
   'client_id',
@@ -91,11 +92,12 @@ class SearchParser {
   }
 
   /** Exact (case-insensitive for description), a prefix with a trailing `*`, or words within a description. */
-  private match(field: string, value: { text: string; quoted: boolean }, loose = false): string {
+  private match(name: string, value: { text: string; quoted: boolean }, loose = false): string {
+    const field = name === 'log_id' ? LOG_ID_SQL : name;
     if (!value.quoted && value.text.endsWith('*')) {
       return `${field} ILIKE ${this.param(`${escapeLike(value.text.slice(0, -1))}%`)}`;
     }
-    if (field === 'description' || loose) return `${field} ILIKE ${this.param(`%${escapeLike(value.text)}%`)}`;
+    if (name === 'description' || loose) return `${field} ILIKE ${this.param(`%${escapeLike(value.text)}%`)}`;
     return `${field} = ${this.param(value.text)}`;
   }
 

@@ -3,15 +3,15 @@ import type pg from 'pg';
 import { columnList } from '../database/column-list.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { TenantLog } from '../generated/prisma/client.js';
+import { FIRST, LOG_ID_SQL, parseLogId, positionAfter } from './log-id.js';
 import type { NewLogEntry } from './log-entry.js';
 import type { LogFilter } from './log-search.js';
 import { SapiEntry } from './sapi-entry.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
-type LogRow = Omit<TenantLog, 'seq' | 'tx_id'>;
+type LogRow = Omit<TenantLog, 'seq' | 'tx_id'> & { log_id: string };
 export type { LogRow };
-const LOG_COLUMNS = columnList<LogRow>()(
-  'log_id',
+const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<Omit<TenantLog, 'seq' | 'tx_id'>>()(
   'date',
   'type',
   'description',
@@ -25,11 +25,11 @@ const LOG_COLUMNS = columnList<LogRow>()(
   'audience',
   'scope',
   'details',
-);
+)}`;
 
 // One statement: the client's name and the transaction's captured changes are read inside the
 // INSERT (prisma/migrations/20261124230000_tenant_log_write), so logging a write costs no extra
-// round trip, and its plan is kept by the connection. log_id is set by a trigger.
+// round trip, and its plan is kept by the connection.
 const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.
@@ -78,24 +78,32 @@ export class LogsRepository {
   }
 
   async find(logId: string): Promise<LogRow | undefined> {
-    const [row] = await this.prisma.sql<LogRow>(`SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE log_id = $1`, [logId]);
+    const position = parseLogId(logId);
+    if (!position) return undefined;
+    const [row] = await this.prisma.sql<LogRow>(`SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE seq = $1 AND tx_id = $2`, [
+      String(position.seq),
+      String(position.tx),
+    ]);
     return row;
   }
 
-  /** Checkpoint paging: final entries after `from`, in log_id order. */
+  /** Checkpoint paging: final entries after `from` (from the oldest without it), in log_id order. */
   after(from: string | undefined, take: number): Promise<LogRow[]> {
+    const bound = from === undefined ? FIRST : positionAfter(from);
     return this.prisma.sql<LogRow>(
-      `SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE ${FINAL} AND ($1::text IS NULL OR log_id > $1) ORDER BY log_id LIMIT $2`,
-      [from ?? null, take],
+      `SELECT ${LOG_COLUMNS} FROM tenant_logs
+        WHERE ${FINAL} AND (tx_id, seq) > ($1::bigint, $2::bigint)
+        ORDER BY tenant_logs.tx_id, tenant_logs.seq LIMIT $3`,
+      [String(bound.tx), String(bound.seq), take],
     );
   }
 
-  /** Search paging: entries matching the filter, by date (log_id breaks ties, so pages never overlap). */
+  /** Search paging: entries matching the filter, by date (log_id order breaks ties, so pages never overlap). */
   search(filter: LogFilter, order: 'asc' | 'desc', skip: number, take: number): Promise<LogRow[]> {
     const values = [...filter.values, take, skip];
     const n = filter.values.length;
     return this.prisma.sql<LogRow>(
-      `SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE ${filter.sql} ORDER BY date ${order}, log_id ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
+      `SELECT ${LOG_COLUMNS} FROM tenant_logs WHERE ${filter.sql} ORDER BY date ${order}, tx_id ${order}, seq ${order} LIMIT $${n + 1} OFFSET $${n + 2}`,
       values,
     );
   }

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
 import { TransactionAwarePool } from '../../src/database/request-transaction.js';
+import { logId } from '../../src/logs/log-id.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Tables of a realistic shape; the growth figures themselves are the benchmark's.
@@ -72,12 +73,13 @@ describe('the hot requests: every statement they send uses an index', () => {
     await t.close();
   });
 
-  it('the three core operations, the profile read, the organization grant list and both log pagings', async () => {
+  it('the three core operations, the profile read, the organization grant list, both log pagings and a log by id', async () => {
     const scopes =
       'delete:organization_client_grants read:organization_client_grants update:token_exchange_profiles delete:token_exchange_profiles read:token_exchange_profiles read:logs';
     const auth = await t.bearer(scopes);
-    const checkpoint = (await t.prisma.tenantLog.findFirst({ orderBy: { seq: 'asc' }, skip: 100 }))?.log_id;
-    assert.ok(checkpoint);
+    const entry = await t.prisma.tenantLog.findFirst({ orderBy: { seq: 'asc' }, skip: 100 });
+    assert.ok(entry);
+    const checkpoint = logId(entry.tx_id, entry.seq);
     const requests: [string, string, number, object?][] = [
       ['delete', '/api/v2/organizations/org_seed_7/client-grants/cgr_seed_7', 204],
       ['patch', '/api/v2/token-exchange-profiles/tep_seed_8', 200, { name: 'renamed seed profile' }],
@@ -85,6 +87,7 @@ describe('the hot requests: every statement they send uses an index', () => {
       ['get', '/api/v2/token-exchange-profiles/tep_seed_10', 200],
       ['get', '/api/v2/organizations/org_seed_1/client-grants?page=1&per_page=50&include_totals=true', 200],
       ['get', `/api/v2/logs?from=${checkpoint}&take=50`, 200],
+      ['get', `/api/v2/logs/${checkpoint}`, 200],
       ['get', '/api/v2/logs?per_page=50', 200],
     ];
     const explainer = new pg.Client({ connectionString: t.databaseUrl });

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import pg from 'pg';
 import { SUSPEND_AFTER_FAILURES } from '../../src/log-streams/delivery/delivery-policy.js';
+import { logId } from '../../src/logs/log-id.js';
 import { LogReceiver } from '../support/log-stream-receiver.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
@@ -44,9 +45,8 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
   const write = async (count: number, type = 'sapi'): Promise<string[]> => {
     const ids: string[] = [];
     for (let i = 0; i < count; i++) {
-      const log_id = `log-${randomBytes(6).toString('hex')}-${i}`;
-      await t.prisma.tenantLog.create({ data: { log_id, type, description: `entry ${i}`, client_id: 'cli_1' } });
-      ids.push(log_id);
+      const row = await t.prisma.tenantLog.create({ data: { type, description: `entry ${i}`, client_id: 'cli_1' } });
+      ids.push(logId(row.tx_id, row.seq));
     }
     return ids;
   };
@@ -114,8 +114,9 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
   it('orders by number: seq 999 before 1000, in one transaction and across transactions', async () => {
     await createStream({ httpContentFormat: 'JSONARRAY' });
     await t.prisma.$executeRawUnsafe(`SELECT setval(pg_get_serial_sequence('tenant_logs', 'seq'), 995)`);
-    const together = Array.from({ length: 8 }, (_, i) => `together-${randomBytes(4).toString('hex')}-${i}`);
-    await t.prisma.tenantLog.createMany({ data: together.map((log_id) => ({ log_id, type: 'sapi' })) });
+    const rows = await t.prisma.tenantLog.createManyAndReturn({ data: Array.from({ length: 8 }, () => ({ type: 'sapi' })) });
+    const together = rows.sort((a, b) => Number(a.seq - b.seq)).map((row) => logId(row.tx_id, row.seq));
+    assert.ok(rows.some((row) => row.seq === 999n) && rows.some((row) => row.seq === 1000n));
     const apart = await write(3);
     assert.deepEqual(await receiver.untilAll([...together, ...apart]), [...together, ...apart]);
   });
@@ -126,13 +127,16 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
     await slow.connect();
     try {
       await slow.query('BEGIN');
-      await slow.query(`INSERT INTO tenant_logs (log_id, type) VALUES ('late-entry', 'sapi')`);
+      const { rows } = await slow.query<{ tx_id: string; seq: string }>(
+        `INSERT INTO tenant_logs (type) VALUES ('sapi') RETURNING tx_id::text, seq::text`,
+      );
+      const late = logId(rows[0].tx_id, rows[0].seq);
       const quick = await write(2);
       await sleep(800);
-      assert.deepEqual(receiver.acceptedOf(['late-entry', ...quick]), [], 'nothing passes an entry whose transaction is still open');
+      assert.deepEqual(receiver.acceptedOf([late, ...quick]), [], 'nothing passes an entry whose transaction is still open');
       await slow.query('COMMIT');
       // The older transaction's entry comes first: (tx_id, seq) order is commit-safe, not commit order.
-      assert.deepEqual(await receiver.untilAll(['late-entry', ...quick]), ['late-entry', ...quick]);
+      assert.deepEqual(await receiver.untilAll([late, ...quick]), [late, ...quick]);
     } finally {
       await slow.end();
     }
@@ -203,7 +207,7 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
       (entry) => JSON.stringify(entry.details).includes(id) || JSON.stringify(entry.details).includes(org.body.id),
     );
     assert.equal(ours.length, 2, 'one sapi for the stream, one for the organization');
-    const ids = ours.map((entry) => entry.log_id);
+    const ids = ours.map((entry) => logId(entry.tx_id, entry.seq));
     assert.deepEqual(await receiver.untilAll(ids), ids);
     const streamed = receiver.requests.flatMap((r) => r.logs).find((log) => log.log_id === ids[1]);
     assert.ok(streamed);

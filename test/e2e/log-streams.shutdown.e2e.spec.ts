@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, it } from 'node:test';
 import { SHUTDOWN_WAIT_MS } from '../../src/log-streams/delivery/delivery-policy.js';
+import { logId } from '../../src/logs/log-id.js';
 import { LogReceiver } from '../support/log-stream-receiver.js';
 import { query } from '../support/scratch-database.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
@@ -24,6 +24,7 @@ describe('log streams: shutdown with a delivery in flight', () => {
     await dropTestDatabase(databaseUrl);
   });
 
+  const positions = new Map<string, { tx_id: string; seq: string }>();
   /** A stream, entries for it, and the moment its first request is being answered. */
   const deliveringOne = async (): Promise<string[]> => {
     const res = await t.api
@@ -31,8 +32,14 @@ describe('log streams: shutdown with a delivery in flight', () => {
       .set('Authorization', await t.bearer('create:log_streams'))
       .send({ type: 'http', sink: { httpEndpoint: receiver.url, httpContentFormat: 'JSONARRAY' } });
     assert.equal(res.status, 200);
-    const ids = Array.from({ length: 3 }, (_, i) => `shutdown-${randomBytes(4).toString('hex')}-${i}`);
-    await t.prisma.tenantLog.createMany({ data: ids.map((log_id) => ({ log_id, type: 'sapi' })) });
+    const rows = await t.prisma.tenantLog.createManyAndReturn({ data: Array.from({ length: 3 }, () => ({ type: 'sapi' })) });
+    const ids = rows
+      .sort((a, b) => Number(a.seq - b.seq))
+      .map((row) => {
+        const id = logId(row.tx_id, row.seq);
+        positions.set(id, { tx_id: String(row.tx_id), seq: String(row.seq) });
+        return id;
+      });
     for (let i = 0; !receiver.requests.some((r) => r.endedAt === 0 && r.logs.some((log) => ids.includes(log.log_id))); i++) {
       assert.ok(i < 800, 'no delivery started');
       await sleep(10);
@@ -46,10 +53,11 @@ describe('log streams: shutdown with a delivery in flight', () => {
         'SELECT cursor_tx::text, cursor_seq::text, failures, lease_owner FROM log_streams',
       )
     )[0];
-  const positionOf = async (logId: string) =>
-    (
-      await query<{ tx_id: string; seq: string }>(databaseUrl, 'SELECT tx_id::text, seq::text FROM tenant_logs WHERE log_id = $1', [logId])
-    )[0];
+  const positionOf = (id: string) => {
+    const position = positions.get(id);
+    assert.ok(position, `no entry ${id}`);
+    return position;
+  };
 
   it('waits for the batch in flight, records it delivered, and lets the lease go', async () => {
     receiver.delayMs = 1500;
@@ -60,7 +68,7 @@ describe('log streams: shutdown with a delivery in flight', () => {
     assert.ok(took >= 500, `closed in ${took} ms, before the delivery ended`);
     assert.deepEqual(receiver.acceptedOf(ids), ids);
     const row = await stream();
-    const last = await positionOf(ids[2]);
+    const last = positionOf(ids[2]);
     assert.deepEqual([row.cursor_tx, row.cursor_seq], [last.tx_id, last.seq], 'the delivered batch moved the cursor');
     assert.equal(row.lease_owner, null);
   });
@@ -73,7 +81,7 @@ describe('log streams: shutdown with a delivery in flight', () => {
     const took = Date.now() - started;
     assert.ok(took >= SHUTDOWN_WAIT_MS - 200 && took < SHUTDOWN_WAIT_MS + 4000, `closed in ${took} ms`);
     const row = await stream();
-    const first = await positionOf(ids[0]);
+    const first = positionOf(ids[0]);
     const behind =
       BigInt(row.cursor_tx) < BigInt(first.tx_id) || (row.cursor_tx === first.tx_id && BigInt(row.cursor_seq) < BigInt(first.seq));
     assert.ok(behind, 'the cancelled batch is still ahead of the cursor');

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { after, afterEach, before, beforeEach, describe, it } from 'node:test';
 import pg from 'pg';
 import { LEASE_MS } from '../../src/log-streams/delivery/delivery-policy.js';
+import { logId } from '../../src/logs/log-id.js';
 import { Instance } from '../support/instances.js';
 import { LogReceiver } from '../support/log-stream-receiver.js';
 import { query } from '../support/scratch-database.js';
@@ -27,7 +28,7 @@ async function writeSteadily(pool: pg.Pool, total: number, tag: string): Promise
       try {
         await client.query('BEGIN');
         for (let i = first; i < first + size; i++) {
-          await client.query(`INSERT INTO tenant_logs (log_id, type, description) VALUES ($1, 'sapi', $2)`, [`${tag}-${i}`, `entry ${i}`]);
+          await client.query(`INSERT INTO tenant_logs (type, description) VALUES ('sapi', $1)`, [`${tag}-${i}`]);
         }
         if (Math.random() < 0.1) await sleep(40);
         await client.query('COMMIT');
@@ -42,10 +43,12 @@ async function writeSteadily(pool: pg.Pool, total: number, tag: string): Promise
 
 /** Every entry in the order a stream must deliver them. */
 async function deliveryOrder(databaseUrl: string, tag: string): Promise<string[]> {
-  const rows = await query<{ log_id: string }>(databaseUrl, 'SELECT log_id FROM tenant_logs WHERE log_id LIKE $1 ORDER BY tx_id, seq', [
-    `${tag}-%`,
-  ]);
-  return rows.map((row) => row.log_id);
+  const rows = await query<{ tx_id: string; seq: string }>(
+    databaseUrl,
+    'SELECT tx_id::text, seq::text FROM tenant_logs WHERE description LIKE $1 ORDER BY tenant_logs.tx_id, tenant_logs.seq',
+    [`${tag}-%`],
+  );
+  return rows.map((row) => logId(row.tx_id, row.seq));
 }
 
 /** The first arrival of each log id, in arrival order, and how many arrivals were repeats. */

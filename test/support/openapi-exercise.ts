@@ -5,6 +5,7 @@ import { must } from './must.js';
 import type { DocumentSchemas, Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
 import { newId } from '../../src/common/ids.js';
+import { logId } from '../../src/logs/log-id.js';
 import { UserFactories } from './user-factories.js';
 import { ActionFactories } from './action-factories.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
@@ -57,8 +58,7 @@ async function makeFixtures(t: TestApp) {
     logStream: await t.prisma.logStream.create({
       data: { id: newId('lst'), name: 'fx', type: 'http', sink: { httpEndpoint: 'https://127.0.0.1:9/fx' } },
     }),
-    // Raw SQL: the log_id comes from a trigger, which Prisma's create type does not know.
-    log: (await t.prisma.$queryRaw<{ log_id: string }[]>`INSERT INTO tenant_logs (type) VALUES ('sapi') RETURNING log_id`)[0],
+    log: await t.prisma.tenantLog.create({ data: { type: 'sapi' } }),
     execution: await t.prisma.actionExecution.create({
       data: { id: randomUUID(), trigger_id: 'custom-token-exchange', status: 'final', results: [] },
     }),
@@ -82,7 +82,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'versions/{versionId}': (fx) => fx.action.version.id,
   'executions/{id}': (fx) => fx.execution.id,
   'log-streams/{id}': (fx) => fx.logStream.id,
-  'logs/{id}': (fx) => must(fx.log, 'a log entry').log_id,
+  'logs/{id}': (fx) => logId(fx.log.tx_id, fx.log.seq),
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
 // A client grant names an existing API, and only scopes that API defines.

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service.js';
+import { LOG_ID_SQL } from '../../logs/log-id.js';
 import type { LogStreamFilter, StoredSink } from '../log-stream-records.js';
 import type { LogEntryRow } from './log-event.js';
 
@@ -34,7 +35,7 @@ const LEASE_SQL = `
 // own snapshot, so every transaction below its xmin is visible to this very read. The ORDER BY names the
 // table's columns: the bare names would be the text outputs, and '1000' sorts before '999'.
 const ENTRIES_SQL = `
-  SELECT seq::text, tx_id::text, log_id, date, type, description, client_id, client_name, ip, user_agent,
+  SELECT seq::text, tx_id::text, ${LOG_ID_SQL} AS log_id, date, type, description, client_id, client_name, ip, user_agent,
          hostname, user_id, user_name, audience, scope, details
     FROM tenant_logs
    WHERE (tx_id, seq) > ($1::bigint, $2::bigint)
