@@ -1,4 +1,4 @@
-import { LOG_ID_SQL } from './log-id.js';
+import { LOG_ID_SQL, parseLogId } from './log-id.js';
 import { invalidSearch } from './logs-errors.js';
 
 /** A WHERE clause over tenant_logs and its parameters, from a search query. */
@@ -98,6 +98,11 @@ class SearchParser {
       return `${field} ILIKE ${this.param(`${escapeLike(value.text.slice(0, -1))}%`)}`;
     }
     if (name === 'description' || loose) return `${field} ILIKE ${this.param(`%${escapeLike(value.text)}%`)}`;
+    if (name === 'log_id') {
+      // Through the (tx_id, seq) index; a value that is no id of ours matches nothing.
+      const position = parseLogId(value.text);
+      return position ? `(tx_id = ${this.param(String(position.tx))} AND seq = ${this.param(String(position.seq))})` : 'FALSE';
+    }
     return `${field} = ${this.param(value.text)}`;
   }
 

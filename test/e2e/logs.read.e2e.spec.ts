@@ -137,6 +137,16 @@ describe('GET /api/v2/logs', () => {
     const end = await t.api.get(`/api/v2/logs?from=${all[4].log_id}&take=2`).set('Authorization', auth);
     assert.deepEqual(end.body, []);
     assert.match(end.headers.link, new RegExp(`from=${all[4].log_id}&take=2>`));
+    // Any string is a checkpoint: the entries whose log_id sorts after it.
+    const ids = async (from: string) => (await list(`from=${encodeURIComponent(from)}&take=100`)).map((l) => l.log_id);
+    const every = all.map((l) => l.log_id);
+    assert.deepEqual(await ids(`${all[1].log_id}~`), every.slice(2));
+    assert.deepEqual(
+      await ids(all[2].log_id.slice(0, 30)),
+      every.filter((id) => id > all[2].log_id.slice(0, 30)),
+    );
+    assert.deepEqual(await ids('8zz'), every);
+    assert.deepEqual(await ids('901'), []);
   });
 
   it('GET /logs/:id answers one event, 404 for an unknown id', async () => {
@@ -145,6 +155,22 @@ describe('GET /api/v2/logs', () => {
     assert.equal(res.status, 200);
     assert.deepEqual(res.body, newest);
     expectError(await t.api.get('/api/v2/logs/900404').set('Authorization', auth), 404, 'inexistent_log', 'log not found');
+    const unused = `${newest.log_id.slice(0, 23)}${'9'.repeat(20)}`;
+    expectError(await t.api.get(`/api/v2/logs/${unused}`).set('Authorization', auth), 404, 'inexistent_log', 'log not found');
+  });
+
+  it('q: log_id, exact (one entry, or none for a value that is no log id) and by prefix', async () => {
+    const all = await list('sort=date:1');
+    const ids = async (q: string) => (await list(`sort=date:1&q=${encodeURIComponent(q)}`)).map((l) => l.log_id);
+    assert.deepEqual(await ids(`log_id:${all[2].log_id}`), [all[2].log_id]);
+    assert.deepEqual(await ids(`log_id:"${all[3].log_id}"`), [all[3].log_id]);
+    assert.deepEqual(await ids('log_id:cli_a'), []);
+    const prefix = all[0].log_id.slice(0, 23);
+    assert.deepEqual(
+      await ids(`log_id:${prefix}*`),
+      all.map((l) => l.log_id).filter((id) => id.startsWith(prefix)),
+    );
+    assert.ok((await ids(`log_id:${prefix}*`)).length >= 1);
   });
 
   it('403 without read:logs, 401 without a token; reading is not logged', async () => {
