@@ -9,9 +9,10 @@ import type { LogFilter } from './log-search.js';
 import { SapiEntry } from './sapi-entry.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
-type LogRow = Omit<TenantLog, 'seq' | 'tx_id'> & { log_id: string };
+type StoredLogRow = Omit<TenantLog, 'seq' | 'tx_id'>;
+type LogRow = StoredLogRow & { log_id: string };
 export type { LogRow };
-const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<Omit<TenantLog, 'seq' | 'tx_id'>>()(
+const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<StoredLogRow>()(
   'date',
   'type',
   'description',
