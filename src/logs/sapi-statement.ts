@@ -51,19 +51,23 @@ interface RowShape {
 }
 
 /**
- * The rows the CTE `deleted` (a DELETE ... RETURNING) removed, as changes: `before` holds
- * `columns` of each row (all of its columns; the statement's column list is typed against the
- * model), `after` is null. `from` is the one-row FROM item, named `alias`, the changes read.
+ * The rows the CTE `deleted` removed, as changes: `before` is each row whole, `after` is null.
+ * `deleted` must be a DELETE ... RETURNING `returning` (`columns`, typed against the model by the
+ * caller), so the row holds exactly those columns and row_to_json renders it in one call: built
+ * with json_build_object, each value's type was looked up again on every row, the largest part of
+ * what the change cost (bench/NOTES.md, "Issue 11: ... fourteenth session"). `from` is the one-row
+ * FROM item, named `alias`, the changes read.
  */
 export function deletedRowsSql(
   { table, key }: RowShape,
   columns: readonly string[],
   deleted: string,
   alias: string,
-): { changes: ChangesSql; from: string } {
-  guard([table]);
-  const change = `json_build_object('table', '${table}', 'op', 'delete', 'key', ${objectSql(key, 'r')}, 'before', ${objectSql(columns, 'r')}, 'after', NULL)::text`;
+): { returning: string; changes: ChangesSql; from: string } {
+  guard([table, ...columns]);
+  const change = `'{"table":"${table}","op":"delete","key":' || ${objectSql(key, 'r')}::text || ',"before":' || row_to_json(r)::text || ',"after":null}'`;
   return {
+    returning: columns.join(', '),
     changes: { list: `${alias}.list`, total: `${alias}.total` },
     from: `(SELECT coalesce('[' || string_agg(${change}, ',') || ']', '[]') AS list, count(*) AS total FROM ${deleted} r) ${alias}`,
   };

@@ -28,7 +28,7 @@ const REMOVE_SQL = `
        removed AS (
          DELETE FROM organization_client_grants
          WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
-         RETURNING *
+         RETURNING ${REMOVED.returning}
        ),
        logged AS (
          ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}

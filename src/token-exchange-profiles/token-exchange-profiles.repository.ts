@@ -47,7 +47,7 @@ const UPDATE_SQL = `
   SELECT ${COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`;
 const DELETED = deletedRowsSql(ROW, COLUMN_NAMES, 'deleted', 'd');
 const DELETE_SQL = `
-  WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
+  WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${DELETED.returning})
   ${insertSapiSql(2, DELETED.changes, DELETED.from)}`;
 
 @Injectable()

@@ -75,13 +75,13 @@ describe('a self-logging statement records the change tenant_log_change would', 
     const profile = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
     const grant = deletedRowsSql(association, ['organization_id', 'grant_id', 'created_at'], 'deleted', 'd');
     const { rows } = await db.query<Record<string, unknown>>(`
-      WITH deleted AS (SELECT * FROM token_exchange_profiles WHERE id = 'tep_a')
+      WITH deleted AS (SELECT ${profile.returning} FROM token_exchange_profiles WHERE id = 'tep_a')
       SELECT (${profile.changes.list})::jsonb AS ours, (${profile.changes.total})::int AS total,
              (SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', p.id), to_jsonb(p), NULL))
                 FROM token_exchange_profiles p) AS theirs
         FROM ${profile.from}
       UNION ALL
-      (WITH deleted AS (SELECT * FROM organization_client_grants)
+      (WITH deleted AS (SELECT ${grant.returning} FROM organization_client_grants)
       SELECT (${grant.changes.list})::jsonb, (${grant.changes.total})::int,
              (SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
                        jsonb_build_object('organization_id', a.organization_id, 'grant_id', a.grant_id), to_jsonb(a), NULL))
@@ -95,9 +95,9 @@ describe('a self-logging statement records the change tenant_log_change would', 
   });
 
   it('a statement that deletes nothing records no change', async () => {
-    const { changes, from } = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
+    const { returning, changes, from } = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
     const { rows } = await db.query<Record<string, unknown>>(`
-      WITH deleted AS (SELECT * FROM token_exchange_profiles WHERE id = 'tep_absent')
+      WITH deleted AS (SELECT ${returning} FROM token_exchange_profiles WHERE id = 'tep_absent')
       SELECT (${changes.list})::jsonb AS list, (${changes.total})::int AS total FROM ${from}`);
     assert.deepEqual(rows, [{ list: [], total: 0 }]);
   });
