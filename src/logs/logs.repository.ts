@@ -35,8 +35,8 @@ const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, 
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.
 const PRUNE_SQL = `
-  DELETE FROM tenant_logs WHERE seq IN (
-    SELECT seq FROM tenant_logs WHERE date < $1 ORDER BY date LIMIT $2 FOR UPDATE SKIP LOCKED)`;
+  DELETE FROM tenant_logs WHERE (tx_id, seq) IN (
+    SELECT tx_id, seq FROM tenant_logs WHERE date < $1 ORDER BY date LIMIT $2 FOR UPDATE SKIP LOCKED)`;
 
 // Entries of transactions older than every running one are final: a checkpoint reader that only
 // sees those never skips an entry whose transaction commits after a later one's.
