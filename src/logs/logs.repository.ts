@@ -9,10 +9,12 @@ import type { LogFilter } from './log-search.js';
 import { SapiEntry } from './sapi-entry.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
-type StoredLogRow = Omit<TenantLog, 'seq' | 'tx_id'>;
-type LogRow = StoredLogRow & { log_id: string };
+type StoredLogRow = Omit<TenantLog, 'seq' | 'tx_id' | 'details'>;
+type LogRow = StoredLogRow & { log_id: string; details: Record<string, unknown> | null };
 export type { LogRow };
-const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<StoredLogRow>()(
+/** details are stored as the JSON text the service wrote; read as json, the driver parses them. */
+export const DETAILS_SQL = 'details::json AS details';
+const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${DETAILS_SQL}, ${columnList<StoredLogRow>()(
   'date',
   'type',
   'description',
@@ -25,7 +27,6 @@ const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<StoredLogRow>()(
   'user_name',
   'audience',
   'scope',
-  'details',
 )}`;
 
 // One statement: the client's name and the transaction's captured changes are read inside the

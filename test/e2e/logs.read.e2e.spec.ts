@@ -45,6 +45,7 @@ describe('GET /api/v2/logs', () => {
     assert.match(newest.log_id, /^900\d{40}$/);
     assert.deepEqual(Object.keys(newest).sort(), ['client_id', 'date', 'description', 'details', 'ip', 'log_id', 'type']);
     assert.equal(newest.type, 'feccft');
+    assert.deepEqual(newest.details, { request: {} }, 'an object, not the text it is stored as');
   });
 
   it('include_totals answers {start, limit, length, total, logs}; page and per_page page through', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service.js';
 import { LOG_ID_SQL } from '../../logs/log-id.js';
+import { DETAILS_SQL } from '../../logs/logs.repository.js';
 import type { LogStreamFilter, StoredSink } from '../log-stream-records.js';
 import type { LogEntryRow } from './log-event.js';
 
@@ -36,7 +37,7 @@ const LEASE_SQL = `
 // table's columns: the bare names would be the text outputs, and '1000' sorts before '999'.
 const ENTRIES_SQL = `
   SELECT seq::text, tx_id::text, ${LOG_ID_SQL} AS log_id, date, type, description, client_id, client_name, ip, user_agent,
-         hostname, user_id, user_name, audience, scope, details
+         hostname, user_id, user_name, audience, scope, ${DETAILS_SQL}
     FROM tenant_logs
    WHERE (tx_id, seq) > ($1::bigint, $2::bigint)
      AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint
