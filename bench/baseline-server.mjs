@@ -28,7 +28,8 @@ const RESERVED = ['http://auth0.com', 'https://auth0.com', 'http://okta.com', 'h
 const PROFILE_COLUMNS = 'id, name, subject_token_type, action_id, type, created_at, updated_at';
 // log_id is '900' and (tx_id, seq) as 20 digits each (src/logs/log-id.ts).
 const LOG_COLUMNS = `'900' || lpad(tx_id::text, 20, '0') || lpad(seq::text, 20, '0') AS log_id,
-  date, type, description, client_id, client_name, ip, user_agent, hostname, user_id, user_name, audience, scope, details`;
+  date, type, description, client_id, client_name, ip, user_agent, hostname, user_id, user_name, audience, scope,
+  details::json AS details`;
 
 function send(res, status, body) {
   if (body === undefined) {
@@ -153,7 +154,7 @@ async function route(req, res) {
       const { rows } = await query(
         'remove_grant',
         `WITH org AS (SELECT id FROM organizations WHERE id = $1),
-              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING *),
+              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING ${REMOVED.returning}),
               logged AS (
                 ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}
                 RETURNING 1)
@@ -247,7 +248,7 @@ async function route(req, res) {
       if (!payload) return;
       await query(
         'delete_profile',
-        `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING *)
+        `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${DELETED.returning})
          ${insertSapiSql(2, DELETED.changes, DELETED.from)}`,
         [id, ...entry(req, payload, 'Delete a token exchange profile', 204)],
       );
