@@ -203,7 +203,7 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
       .send({ name: `streamed-${randomBytes(4).toString('hex')}` });
     assert.equal(org.status, 201, JSON.stringify(org.body));
     const entries = await t.prisma.tenantLog.findMany({ where: { type: 'sapi' }, orderBy: [{ tx_id: 'asc' }, { seq: 'asc' }] });
-    const ours = entries.filter((entry) => entry.details?.includes(id) || entry.details?.includes(org.body.id));
+    const ours = entries.filter((entry) => [id, org.body.id].some((value) => entry.details?.includes(value)));
     assert.equal(ours.length, 2, 'one sapi for the stream, one for the organization');
     const ids = ours.map((entry) => logId(entry.tx_id, entry.seq));
     assert.deepEqual(await receiver.untilAll(ids), ids);

@@ -5,8 +5,12 @@ import { clientWithGrant, decodeJwt, requestToken } from '../support/issuer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 type Entry = Awaited<ReturnType<TestApp['prisma']['tenantLog']['findMany']>>[number];
+interface Details {
+  request: { body: Record<string, unknown> };
+  response: unknown;
+}
 // Stored as the JSON text the service wrote.
-const details = <T>(entry: Entry): T => JSON.parse(entry.details ?? 'null') as T;
+const details = (entry: Entry): Details => JSON.parse(entry.details ?? 'null') as Details;
 
 describe('tenant log entries of token requests', () => {
   let t: TestApp;
@@ -33,7 +37,7 @@ describe('tenant log entries of token requests', () => {
     assert.equal(entry.scope, 'read:logs');
     assert.equal(entry.user_id, null);
     assert.ok(!entry.details?.includes(client.client_secret), 'the secret is never logged');
-    assert.equal(details<{ request: { body: { client_secret: string } } }>(entry).request.body.client_secret, '[REDACTED]');
+    assert.equal(details(entry).request.body.client_secret, '[REDACTED]');
   });
 
   it('feccft for a refused one, described by its error_description', async () => {
@@ -42,7 +46,7 @@ describe('tenant log entries of token requests', () => {
     assert.equal(res.status, 401);
     const entry = await entryOf('feccft', client.client_id);
     assert.equal(entry.description, (res.body as { error_description: string }).error_description);
-    assert.deepEqual(details<{ response: unknown }>(entry).response, { statusCode: 401, body: res.body });
+    assert.deepEqual(details(entry).response, { statusCode: 401, body: res.body });
   });
 
   it('fecte for a refused token exchange request (classified by grant_type)', async () => {
@@ -63,6 +67,6 @@ describe('tenant log entries of token requests', () => {
       .send({ grant_type: 'client_credentials', client_id: 'cli_nul\u0000', client_secret: 'x', audience: 'a\ud800' });
     assert.equal(res.status, 400);
     const entry = await entryOf('feccft', 'cli_nul\uFFFD');
-    assert.equal(details<{ request: { body: { audience: string } } }>(entry).request.body.audience, 'a\uFFFD');
+    assert.equal(details(entry).request.body.audience, 'a\uFFFD');
   });
 });
