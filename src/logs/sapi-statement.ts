@@ -8,11 +8,11 @@ import { SECRET_KEY } from './redaction.js';
  * Everything here is plain SQL inside the statement, so PostgreSQL plans it once per connection
  * with the named statement (PrismaService.sql). The entry's details are put together as JSON
  * text: the service sends the members it knows, the statement adds the changed row, and the text is
- * stored as written (a text column: parsing it as json on every write cost as much as the entry's
- * heap row). Built as jsonb (a jsonb parse of the service's part, jsonb_build_object re-encoding every
- * nested level, a concatenation) the entry cost PostgreSQL more than the write itself (bench/NOTES.md,
- * "Issue 11: a cheaper entry"). The capture trigger keeps building its changes with
- * tenant_log_change; an e2e test holds both to the same shape.
+ * stored as written (a text column: a json column parsed it again on every write). Built as jsonb (a
+ * jsonb parse of the service's part, jsonb_build_object re-encoding every nested level, a
+ * concatenation) the entry cost PostgreSQL more than the write itself (bench/NOTES.md, "Issue 11: a
+ * cheaper entry"). The capture trigger keeps building its changes with tenant_log_change; an e2e
+ * test holds both to the same shape.
  */
 
 /** Parameters the INSERT takes after the statement's own, in SapiEntry.take() order. */
@@ -55,8 +55,8 @@ interface RowShape {
  * `deleted` must be a DELETE ... RETURNING `returning` (`columns`, typed against the model by the
  * caller), so the row holds exactly those columns and row_to_json renders it in one call: built
  * with json_build_object, each value's type was looked up again on every row, the largest part of
- * what the change cost (bench/NOTES.md, "Issue 11: cheaper changes, one index fewer, details as text"). `from` is the one-row
- * FROM item, named `alias`, the changes read.
+ * what the change cost (bench/NOTES.md, "Issue 11: cheaper changes, one index fewer, details as
+ * text"). `from` is the one-row FROM item, named `alias`, the changes read.
  */
 export function deletedRowsSql(
   { table, key }: RowShape,
