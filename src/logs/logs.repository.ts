@@ -14,7 +14,7 @@ type LogRow = StoredLogRow & { log_id: string; details: Record<string, unknown> 
 export type { LogRow };
 /** details are stored as the JSON text the service wrote; read as json, the driver parses them. */
 export const DETAILS_SQL = 'details::json AS details';
-const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${DETAILS_SQL}, ${columnList<StoredLogRow>()(
+const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${columnList<StoredLogRow>()(
   'date',
   'type',
   'description',
@@ -27,7 +27,7 @@ const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${DETAILS_SQL}, ${columnList<Store
   'user_name',
   'audience',
   'scope',
-)}`;
+)}, ${DETAILS_SQL}`;
 
 // One statement: the client's name and the transaction's captured changes are read inside the
 // INSERT (prisma/migrations/20261124230000_tenant_log_write), so logging a write costs no extra
