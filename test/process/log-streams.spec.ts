@@ -41,6 +41,25 @@ async function writeSteadily(pool: pg.Pool, total: number, tag: string): Promise
   await Promise.all([writer(), writer()]);
 }
 
+/**
+ * pool.end() resolves once pg-pool has let go of its clients, before their connections have closed;
+ * dropping the database WITH (FORCE) meanwhile could reach a closing client, whose error the pool
+ * then emitted with no listener, failing the file after its tests had passed. Each client's 'remove'
+ * comes after its connection ended.
+ */
+async function endPool(pool: pg.Pool): Promise<void> {
+  const open = pool.totalCount;
+  let removed = 0;
+  const closed = new Promise<void>((resolve) => {
+    if (open === 0) resolve();
+    pool.on('remove', () => {
+      if (++removed === open) resolve();
+    });
+  });
+  await pool.end();
+  await closed;
+}
+
 /** Every entry in the order a stream must deliver them. */
 async function deliveryOrder(databaseUrl: string, tag: string): Promise<string[]> {
   const rows = await query<{ tx_id: string; seq: string }>(
@@ -69,7 +88,7 @@ describe('log streams: the built service delivering through crashes and beside a
     pool = new pg.Pool({ connectionString: databaseUrl, max: 4 });
   });
   after(async () => {
-    await pool.end();
+    await endPool(pool);
     await dropTestDatabase(databaseUrl);
   });
   beforeEach(async () => {
