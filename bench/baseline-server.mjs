@@ -7,7 +7,7 @@
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { importJWK, jwtVerify } from 'jose';
-import { deletedRowsSql, insertSapiSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
+import { changePieces, deletedRowSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
 
 const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
 const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
@@ -43,8 +43,11 @@ function send(res, status, body) {
 }
 const fail = (res, status, errorCode, message) => send(res, status, { statusCode: status, error: String(status), message, errorCode });
 
-/** The write's sapi entry, as the service builds it (who called, from where, what was asked, what was answered), as insertSapiSql's parameters. */
-function entry(req, payload, description, statusCode, body) {
+/**
+ * The write's sapi entry, as the service builds it (who called, from where, what was asked, what was answered), as the
+ * parameters of its statement for `change` (sapi-statement.ts); `unchanged` writes it on its own when the statement changed nothing.
+ */
+function entry(req, payload, description, statusCode, body, change) {
   const ip = req.socket.remoteAddress;
   const userAgent = req.headers['user-agent'];
   const [path] = req.url.split('?');
@@ -65,15 +68,29 @@ function entry(req, payload, description, statusCode, body) {
     },
     response: { statusCode },
   });
-  // The details object's members, without its braces: the statement adds the changes (insertSapiSql).
-  return [description, payload.azp, ip, userAgent ?? null, 'bench.local', null, details.slice(1, -1)];
+  const fields = [description, payload.azp, ip, userAgent ?? null, 'bench.local', null];
+  const values = [...fields, ...changePieces(details.slice(1, -1), change)];
+  const unchanged = () =>
+    query(
+      'log_unchanged',
+      `INSERT INTO tenant_logs (type, description, client_id, ip, user_agent, hostname, user_id, client_name, details)
+       SELECT 'sapi', $1, $2, $3, $4, $5, $6, (SELECT name FROM clients WHERE client_id = $2), $7`,
+      [...fields, `${details.slice(0, -1)},"changes":[],"changes_total":0}`],
+    );
+  return { values, unchanged };
 }
 
 const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
 const PROFILE_NAMES = PROFILE_COLUMNS.split(', ');
 const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
-const REMOVED = deletedRowsSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 'removed', 'r');
-const DELETED = deletedRowsSql(PROFILE, PROFILE_NAMES, 'deleted', 'd');
+const REMOVED = deletedRowSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 3);
+const DELETED = deletedRowSql(PROFILE, PROFILE_NAMES, 2);
+const UPDATED = updatedRowSql(PROFILE, ['name', 'subject_token_type', 'updated_at'], {
+  first: 5,
+  from: 'updated u JOIN old o ON o.id = u.id',
+  oldAlias: 'o',
+  newAlias: 'u',
+});
 
 const query = (name, text, values) => pool.query({ name, text, values });
 
@@ -151,17 +168,18 @@ async function route(req, res) {
       const payload = await authorize(req, res, 'delete:organization_client_grants');
       if (!payload) return;
       if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
+      const logged = entry(req, payload, 'Delete client grant from organization', 204, undefined, REMOVED.change([orgId, grantId]));
       const { rows } = await query(
         'remove_grant',
         `WITH org AS (SELECT id FROM organizations WHERE id = $1),
-              removed AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING ${REMOVED.returning}),
-              logged AS (
-                ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}
-                RETURNING 1)
-         SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`,
-        [orgId, grantId, ...entry(req, payload, 'Delete client grant from organization', 204)],
+              deleted AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING ${REMOVED.returning}),
+              logged AS (${REMOVED.insert})
+         SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged)::int AS logged`,
+        [orgId, grantId, ...logged.values],
       );
-      return rows[0].found ? send(res, 204) : fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
+      if (!rows[0].found) return fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
+      if (rows[0].logged !== 1) await logged.unchanged();
+      return send(res, 204);
     }
     if (req.method === 'GET' && parts.length === 3) {
       if (!(await authorize(req, res, 'read:organization_client_grants'))) return;
@@ -209,6 +227,7 @@ async function route(req, res) {
       const invalid = invalidPatch(body);
       if (invalid) return fail(res, 400, 'invalid_body', `Payload validation error: '${invalid}'.`);
       try {
+        const logged = entry(req, payload, 'Update a token exchange profile', 200, body, UPDATED.change([id]));
         const { rows } = await query(
           'update_profile',
           `WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
@@ -217,21 +236,13 @@ async function route(req, res) {
                      SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = $4
                     FROM old WHERE p.id = old.id
                   RETURNING p.*),
-                logged AS (
-                  ${insertSapiSql(5, updatedRowSql(PROFILE, ['name', 'subject_token_type', 'updated_at'], 'o', 'u'), 'updated u JOIN old o ON o.id = u.id')}
-                  RETURNING 1)
-           SELECT ${PROFILE_COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`,
-          [
-            id,
-            body.name ?? null,
-            body.subject_token_type ?? null,
-            new Date(),
-            ...entry(req, payload, 'Update a token exchange profile', 200, body),
-          ],
+                logged AS (${UPDATED.insert})
+           SELECT ${PROFILE_COLUMNS}, (SELECT count(*) FROM logged)::int AS logged FROM updated`,
+          [id, body.name ?? null, body.subject_token_type ?? null, new Date(), ...logged.values],
         );
-        return rows[0]
-          ? send(res, 200, view(rows[0]))
-          : fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+        if (!rows[0]) return fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+        if (rows[0].logged !== 1) await logged.unchanged();
+        return send(res, 200, view(rows[0]));
       } catch (error) {
         if (error.code === '23505')
           return fail(
@@ -246,12 +257,14 @@ async function route(req, res) {
     if (req.method === 'DELETE') {
       const payload = await authorize(req, res, 'delete:token_exchange_profiles');
       if (!payload) return;
-      await query(
+      const logged = entry(req, payload, 'Delete a token exchange profile', 204, undefined, DELETED.change([id]));
+      const { rows } = await query(
         'delete_profile',
         `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${DELETED.returning})
-         ${insertSapiSql(2, DELETED.changes, DELETED.from)}`,
-        [id, ...entry(req, payload, 'Delete a token exchange profile', 204)],
+         ${DELETED.insert}`,
+        [id, ...logged.values],
       );
+      if (rows.length === 0) await logged.unchanged();
       return send(res, 204);
     }
   }

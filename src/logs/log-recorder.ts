@@ -32,6 +32,12 @@ export class LogRecorder {
     return this.logs.insert(this.success(request, pattern, statusCode));
   }
 
+  /** sapi on its own, for a self-logging write whose statement changed nothing (or never ran). */
+  writeUnchanged(request: LoggedRequest, pattern: string, statusCode: number): Promise<void> {
+    const entry = this.success(request, pattern, statusCode);
+    return this.logs.insert({ ...entry, details: { ...entry.details, changes: [], changes_total: 0 } });
+  }
+
   private success(request: LoggedRequest, pattern: string, statusCode: number): NewLogEntry {
     return {
       type: 'sapi',

@@ -7,6 +7,7 @@ import { FIRST, LOG_ID_SQL, parseLogId, positionAfter } from './log-id.js';
 import type { NewLogEntry } from './log-entry.js';
 import type { LogFilter } from './log-search.js';
 import { SapiEntry } from './sapi-entry.js';
+import { storable, storableJson } from './storable.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
 type StoredLogRow = Omit<TenantLog, 'seq' | 'tx_id' | 'details'>;
@@ -68,15 +69,10 @@ export class LogsRepository {
   sapiEntry(entry: NewLogEntry): SapiEntry {
     const text = (value: string | undefined) => (value === undefined ? null : storable(value));
     const { description, client_id, ip, user_agent, hostname, user_id, details } = entry;
-    return new SapiEntry([
-      text(description),
-      text(client_id),
-      text(ip),
-      text(user_agent),
-      text(hostname),
-      text(user_id),
+    return new SapiEntry(
+      [text(description), text(client_id), text(ip), text(user_agent), text(hostname), text(user_id)],
       storableJson(details).slice(1, -1),
-    ]);
+    );
   }
 
   async find(logId: string): Promise<LogRow | undefined> {
@@ -130,22 +126,6 @@ function insertValues(entry: NewLogEntry, withChanges: boolean): (string | boole
   const optional = [entry.client_id, entry.ip, entry.user_agent, entry.hostname, entry.user_id, entry.audience, entry.scope];
   const text = (value: string | undefined) => (value === undefined ? null : storable(value));
   return [type, text(description), ...optional.map(text), storableJson(details), withChanges];
-}
-
-// PostgreSQL's text refuses NUL, and its jsonb refuses \u0000 and lone surrogates, all of which a
-// request may carry (and a NUL refused by the NUL hook is still logged): they are stored as U+FFFD.
-function storable(value: string): string {
-  return value.replaceAll('\0', '\uFFFD');
-}
-
-// JSON.stringify escapes NUL and lone surrogates (paired ones stay characters); an escape is one
-// preceded by an even number of backslashes.
-const UNSTORABLE_ESCAPE = /(?<!\\)((?:\\\\)*)\\u(?:0000|d[89a-f][0-9a-f]{2})/gi;
-
-function storableJson(details: unknown): string {
-  const json = JSON.stringify(details);
-  // Most entries have no escape at all: the regex (a lookbehind over the whole text) is skipped.
-  return json.includes('\\u') ? json.replace(UNSTORABLE_ESCAPE, '$1\\ufffd') : json;
 }
 
 function literal(client: pg.PoolClient, value: string | boolean | null | undefined): string {

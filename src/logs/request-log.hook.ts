@@ -11,7 +11,7 @@ import { pendingSapiEntry } from './sapi-entry.js';
  * The one owner of entries written from the response: every failed management write (fapi),
  * whether the guards refused it (401/403/429, which never reach an interceptor), the pipe (400)
  * or the handler (404/409, rolled back by ManagementWritesInterceptor first); the sapi of a
- * self-logging write whose statement never took its entry; and every token request (seccft /
+ * self-logging write whose statement never took its entry, or changed nothing; and every token request (seccft /
  * feccft / secte / fecte). A Fastify onSend hook sees each of them with its
  * status and body. A fapi is written before the reply goes out, so a client that reads the logs
  * after its refusal finds it; a token request's entry is written beside the reply, off its path.
@@ -40,7 +40,7 @@ export class RequestLogHook implements OnModuleInit {
     if (isManagementWrite(request.method, pattern)) {
       if (reply.statusCode < 400) {
         if (pendingSapiEntry(request)) {
-          await this.recorder.writeSucceeded(request, pattern, reply.statusCode).catch((error: unknown) => this.failed(error, request));
+          await this.recorder.writeUnchanged(request, pattern, reply.statusCode).catch((error: unknown) => this.failed(error, request));
         }
         return;
       }

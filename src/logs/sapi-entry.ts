@@ -1,26 +1,41 @@
-import { SAPI_PARAMS } from './sapi-statement.js';
+import { changePieces, sapiParams, type ChangeFrame } from './sapi-statement.js';
+import { storableJson } from './storable.js';
 
 type EntryValue = string | null;
-const NOTHING: readonly EntryValue[] = Array.from({ length: SAPI_PARAMS }, () => null);
 
 /**
  * The sapi entry of a write whose one statement inserts it (sapi-statement.ts), built before the
  * handler runs with the status the route answers on success, and handed down explicitly from the
- * handler to that statement. Taken once: a second statement gets NULLs and logs nothing, and
- * RequestLogHook writes an entry no statement took on its own.
+ * handler to that statement. Taken once: a second statement gets NULLs and logs nothing. A
+ * statement that changed nothing inserts nothing and releases it; RequestLogHook writes an entry
+ * no statement kept on its own, with no changes.
  */
 export class SapiEntry {
   private taken = false;
+  private given?: readonly EntryValue[];
 
-  constructor(private readonly values: readonly EntryValue[]) {
-    if (values.length !== SAPI_PARAMS) throw new Error(`a sapi entry has ${SAPI_PARAMS} values`);
+  /** `fields`: description, client_id, ip, user_agent, hostname, user_id; `members`: the details object's, without braces. */
+  constructor(
+    private readonly fields: readonly EntryValue[],
+    private readonly members: string,
+  ) {
+    if (fields.length !== 6) throw new Error('a sapi entry has 6 fields');
   }
 
-  /** The INSERT's parameters (insertSapiSql), the first time; NULLs after. */
-  take(): readonly EntryValue[] {
-    if (this.taken) return NOTHING;
+  /** The INSERT's parameters for `change` (sapi-statement.ts), the first time; NULLs after. */
+  take(change: ChangeFrame): readonly EntryValue[] {
+    if (this.taken) return Array.from({ length: sapiParams(change.op) }, () => null);
     this.taken = true;
-    return this.values;
+    this.given = [...this.fields, ...changePieces(this.members, change, storableJson)];
+    return this.given;
+  }
+
+  /**
+   * The statement given `values` changed nothing, so it inserted no entry: the request's entry is
+   * pending again. A statement that was given NULLs releases nothing.
+   */
+  release(values: readonly EntryValue[]): void {
+    if (values === this.given) this.taken = false;
   }
 
   get pending(): boolean {

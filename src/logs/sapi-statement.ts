@@ -2,47 +2,21 @@ import { SECRET_KEY } from './redaction.js';
 
 /**
  * SQL for a hot management write that inserts its own sapi entry: one autocommit statement that
- * changes the row and logs it is atomic like a request transaction, in one round trip instead of
- * three (BEGIN, the statement, the entry with COMMIT).
+ * changes at most one row, found by its key, and logs it is atomic like a request transaction, in
+ * one round trip instead of three (BEGIN, the statement, the entry with COMMIT).
  *
- * Everything here is plain SQL inside the statement, so PostgreSQL plans it once per connection
- * with the named statement (PrismaService.sql). The entry's details are put together as JSON
- * text: the service sends the members it knows, the statement adds the changed row, and the text is
- * stored as written (a text column: a json column parsed it again on every write). Built as jsonb (a
- * jsonb parse of the service's part, jsonb_build_object re-encoding every nested level, a
- * concatenation) the entry cost PostgreSQL more than the write itself (bench/NOTES.md, "Issue 11: a
- * cheaper entry"). The capture trigger keeps building its changes with tenant_log_change; an e2e
- * test holds both to the same shape.
+ * The statement inserts the entry only when it changed the row; otherwise RETURNING yields nothing
+ * and the repository hands the entry back (SapiEntry.release), for RequestLogHook to write it with
+ * no changes. The service knows everything in the entry's details but the row's values: it sends
+ * them as text cut around those values (SapiEntry.take), and the statement only joins the pieces.
+ * PostgreSQL sets up a statement's expressions again on every execution: built in SQL (a CASE for
+ * the empty details, the change's key, an aggregate for "any number of rows", a CASE for "no
+ * change") the entry's expressions cost more than its row and its four index entries
+ * (bench/NOTES.md, "Issue 11: the true cost of logging, and a smaller statement").
  */
 
-/** Parameters the INSERT takes after the statement's own, in SapiEntry.take() order. */
-export const SAPI_PARAMS = 7;
-
-/** An entry's changes as SQL: `list` a JSON array as text, `total` how many it holds. */
-interface ChangesSql {
-  list: string;
-  total: string;
-}
-
-/** For a statement that changes no row. */
-export const NO_CHANGES: ChangesSql = { list: `'[]'`, total: '0' };
-
-/**
- * The INSERT of the request's entry, to end a statement's CTEs with. `first` is the number of the
- * first entry parameter; `changes` are expressions over `from`, which yields one row when the entry
- * is due. An entry already taken (all NULL) inserts nothing. The details parameter is the details
- * object's members without its braces (SapiEntry), so the changes join them as text.
- */
-export function insertSapiSql(first: number, changes: ChangesSql, from: string): string {
-  const [description, clientId, ip, userAgent, hostname, userId, details] = Array.from({ length: SAPI_PARAMS }, (_, i) => `$${first + i}`);
-  return `INSERT INTO tenant_logs (type, description, client_id, client_name, ip, user_agent, hostname, user_id, details)
-         SELECT 'sapi', ${description}, ${clientId}, (SELECT name FROM clients WHERE client_id = ${clientId}),
-                ${ip}, ${userAgent}, ${hostname}, ${userId},
-                ('{' || CASE WHEN ${details} = '' THEN '' ELSE ${details} || ',' END
-                     || '"changes":' || ${changes.list} || ',"changes_total":' || ${changes.total} || '}')
-           FROM ${from}
-          WHERE ${details}::text IS NOT NULL`;
-}
+/** The entry's columns a statement fills from parameters, in SapiEntry.take() order, before the details' pieces. */
+const FIELDS = ['description', 'client_id', 'ip', 'user_agent', 'hostname', 'user_id'] as const;
 
 interface RowShape {
   table: string;
@@ -50,53 +24,92 @@ interface RowShape {
   key: readonly string[];
 }
 
+/** The change a statement's entry records, but the row's values: what the service renders. */
+export interface ChangeFrame {
+  table: string;
+  op: 'update' | 'delete';
+  key: Record<string, string>;
+}
+
+/** How many parameters an entry takes: its fields, then its details' pieces. */
+export function sapiParams(op: ChangeFrame['op']): number {
+  return FIELDS.length + changePieces('', { table: '', op, key: {} }).length;
+}
+
 /**
- * The rows the CTE `deleted` removed, as changes: `before` is each row whole, `after` is null.
- * `deleted` must be a DELETE ... RETURNING `returning` (`columns`, typed against the model by the
- * caller), so the row holds exactly those columns and row_to_json renders it in one call: built
- * with json_build_object, each value's type was looked up again on every row, the largest part of
- * what the change cost (bench/NOTES.md, "Issue 11: cheaper changes, one index fewer, details as
- * text"). `from` is the one-row FROM item, named `alias`, the changes read.
+ * The details as text cut where the statement adds the row's values: `members` (the details
+ * object's members, without braces) and the change around `before` (and `after` for an update).
+ * The JSON must be storable (storableJson): the key's values come from the request.
  */
-export function deletedRowsSql(
-  { table, key }: RowShape,
+export function changePieces(members: string, { table, op, key }: ChangeFrame, json = JSON.stringify): string[] {
+  const head = `{${members === '' ? '' : `${members},`}"changes":[{"table":${json(table)},"op":"${op}","key":${json(key)},"before":`;
+  const tail = '],"changes_total":1}';
+  return op === 'delete' ? [head, `,"after":null}${tail}`] : [head, ',"after":', `}${tail}`];
+}
+
+/**
+ * The INSERT of the entry, to end a statement's CTEs with; `first` is the number of the first entry
+ * parameter, `details` an expression over them (`piece(i)` is the i-th piece of the details) and
+ * `from`, which yields one row when the entry is due. A taken entry (all NULL) inserts nothing.
+ */
+function insertSql(first: number, details: (piece: (i: number) => string) => string, from: string, where = ''): string {
+  const field = (i: number) => `$${first + i}`;
+  const piece = (i: number) => field(FIELDS.length + i);
+  return `INSERT INTO tenant_logs (type, ${FIELDS.join(', ')}, client_name, details)
+         SELECT 'sapi', ${FIELDS.map((_, i) => field(i)).join(', ')}, (SELECT name FROM clients WHERE client_id = ${field(1)}),
+                ${details(piece)}
+           FROM ${from}
+          WHERE ${piece(0)}::text IS NOT NULL ${where}
+         RETURNING 1`;
+}
+
+/**
+ * The entry of a DELETE of one row by its key (the CTE `deleted`, `DELETE ... RETURNING
+ * returning`): the row whole as `before`. row_to_json renders it in one call, so the DELETE returns
+ * exactly the model-typed, secret-guarded columns given.
+ */
+export function deletedRowSql(
+  shape: RowShape,
   columns: readonly string[],
-  deleted: string,
-  alias: string,
-): { returning: string; changes: ChangesSql; from: string } {
-  guard([table, ...columns]);
-  const change = `'{"table":"${table}","op":"delete","key":' || ${objectSql(key, 'r')}::text || ',"before":' || row_to_json(r)::text || ',"after":null}'`;
+  first: number,
+): { returning: string; insert: string; change: (keyValues: readonly string[]) => ChangeFrame } {
+  guard([shape.table, ...shape.key, ...columns]);
   return {
     returning: columns.join(', '),
-    changes: { list: `${alias}.list`, total: `${alias}.total` },
-    from: `(SELECT coalesce('[' || string_agg(${change}, ',') || ']', '[]') AS list, count(*) AS total FROM ${deleted} r) ${alias}`,
+    insert: insertSql(first, (piece) => `${piece(0)} || row_to_json(d)::text || ${piece(1)}`, 'deleted d'),
+    change: frame(shape, 'delete'),
   };
 }
 
 /**
- * An updated row as at most one change: `before` and `after` hold the `changed` columns (those the
- * statement sets; no other can differ) whose values differ between `oldAlias` and `newAlias`; no
- * change at all when none does.
+ * The entry of an UPDATE of one row by its key (`newAlias` the updated row, `oldAlias` the row as it
+ * was): `before` and `after` hold the `changed` columns (those the statement sets; no other can
+ * differ) whose values differ; no entry from the statement when none does.
  */
-export function updatedRowSql({ table, key }: RowShape, changed: readonly string[], oldAlias: string, newAlias: string): ChangesSql {
-  guard([table, ...changed]);
+export function updatedRowSql(
+  shape: RowShape,
+  changed: readonly string[],
+  { first, from, oldAlias, newAlias }: { first: number; from: string; oldAlias: string; newAlias: string },
+): { insert: string; change: (keyValues: readonly string[]) => ChangeFrame } {
+  guard([shape.table, ...shape.key, ...changed]);
   const differs = (column: string) => `${oldAlias}.${column} IS DISTINCT FROM ${newAlias}.${column}`;
-  const any = changed.map(differs).join(' OR ');
   // concat_ws skips the NULL of each column that did not change.
   const side = (alias: string) =>
     `'{' || concat_ws(',', ${changed.map((c) => `CASE WHEN ${differs(c)} THEN '"${c}":' || to_json(${alias}.${c})::text END`).join(', ')}) || '}'`;
   return {
-    list: `CASE WHEN ${any}
-             THEN '[{"table":"${table}","op":"update","key":' || ${objectSql(key, newAlias)}::text
-                  || ',"before":' || ${side(oldAlias)} || ',"after":' || ${side(newAlias)} || '}]'
-             ELSE '[]' END`,
-    total: `CASE WHEN ${any} THEN 1 ELSE 0 END`,
+    insert: insertSql(
+      first,
+      (piece) => `${piece(0)} || ${side(oldAlias)} || ${piece(1)} || ${side(newAlias)} || ${piece(2)}`,
+      from,
+      `AND (${changed.map(differs).join(' OR ')})`,
+    ),
+    change: frame(shape, 'update'),
   };
 }
 
-function objectSql(columns: readonly string[], alias: string): string {
-  guard(columns);
-  return `json_build_object(${columns.map((c) => `'${c}', ${alias}.${c}`).join(', ')})`;
+/** The key's values in the order of the shape's columns, as the change's frame. */
+function frame({ table, key }: RowShape, op: ChangeFrame['op']): (keyValues: readonly string[]) => ChangeFrame {
+  return (keyValues) => ({ table, op, key: Object.fromEntries(key.map((column, i) => [column, keyValues[i]])) });
 }
 
 /**

@@ -7,7 +7,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import { columnList, columnNames } from '../database/column-list.js';
 import type { ClientGrant, OrganizationClientGrant } from '../generated/prisma/client.js';
 import type { SapiEntry } from '../logs/sapi-entry.js';
-import { deletedRowsSql, insertSapiSql } from '../logs/sapi-statement.js';
+import { deletedRowSql } from '../logs/sapi-statement.js';
 import { alreadyAssociated, organizationNotFound } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -20,21 +20,18 @@ const failed = mapDatabaseErrors({
 
 const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
 const ASSOCIATION_COLUMNS = columnNames<OrganizationClientGrant>()('organization_id', 'grant_id', 'created_at');
-const REMOVED = deletedRowsSql(ASSOCIATION, ASSOCIATION_COLUMNS, 'removed', 'r');
+const REMOVED = deletedRowSql(ASSOCIATION, ASSOCIATION_COLUMNS, 3);
 // Hot path: one statement straight to the pool, which also inserts the request's sapi entry
-// (sapi-statement.ts) when the organization exists, with the removed association as its change.
+// (sapi-statement.ts) with the removed association as its change.
 const REMOVE_SQL = `
   WITH org AS (SELECT id FROM organizations WHERE id = $1),
-       removed AS (
+       deleted AS (
          DELETE FROM organization_client_grants
          WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
          RETURNING ${REMOVED.returning}
        ),
-       logged AS (
-         ${insertSapiSql(3, REMOVED.changes, `org, ${REMOVED.from}`)}
-         RETURNING 1
-       )
-  SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged) AS logged`;
+       logged AS (${REMOVED.insert})
+  SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged)::int AS logged`;
 
 // Without created_at, which the view never shows: parsing it was 50 dates per full page.
 const GRANT_COLUMNS = columnList<ClientGrantViewRow>()(
@@ -118,7 +115,9 @@ export class OrganizationClientGrantsRepository {
 
   /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
   async remove(organizationId: string, grantId: string, entry: SapiEntry): Promise<boolean> {
-    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, grantId, ...entry.take()])).at(0);
+    const logged = entry.take(REMOVED.change([organizationId, grantId]));
+    const row = (await this.prisma.sql<{ found: boolean; logged: number }>(REMOVE_SQL, [organizationId, grantId, ...logged])).at(0);
+    if (row?.logged !== 1) entry.release(logged);
     return row?.found === true;
   }
 }

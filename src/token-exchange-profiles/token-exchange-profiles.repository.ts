@@ -5,7 +5,7 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, TokenExchangeProfile } from '../generated/prisma/client.js';
 import type { SapiEntry } from '../logs/sapi-entry.js';
-import { deletedRowsSql, insertSapiSql, updatedRowSql } from '../logs/sapi-statement.js';
+import { deletedRowSql, updatedRowSql } from '../logs/sapi-statement.js';
 import { subjectTokenTypeTaken } from './token-exchange-profile-errors.js';
 
 // The unique index, not a prior read, decides conflicts, so concurrent writers cannot both win.
@@ -32,6 +32,12 @@ const ACTION_SQL = `
     FROM actions a WHERE a.id = $1`;
 // The two writes also insert the request's sapi entry (sapi-statement.ts) in the same statement,
 // with the changed row; the PATCH locks the row it reads as "before".
+const UPDATED = updatedRowSql(ROW, ['name', 'subject_token_type', 'updated_at'], {
+  first: 5,
+  from: 'updated u JOIN old o ON o.id = u.id',
+  oldAlias: 'o',
+  newAlias: 'u',
+});
 const UPDATE_SQL = `
   WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
        updated AS (
@@ -40,15 +46,12 @@ const UPDATE_SQL = `
            FROM old WHERE p.id = old.id
          RETURNING p.*
        ),
-       logged AS (
-         ${insertSapiSql(5, updatedRowSql(ROW, ['name', 'subject_token_type', 'updated_at'], 'o', 'u'), 'updated u JOIN old o ON o.id = u.id')}
-         RETURNING 1
-       )
-  SELECT ${COLUMNS} FROM updated WHERE (SELECT count(*) FROM logged) >= 0`;
-const DELETED = deletedRowsSql(ROW, COLUMN_NAMES, 'deleted', 'd');
+       logged AS (${UPDATED.insert})
+  SELECT ${COLUMNS}, (SELECT count(*) FROM logged)::int AS logged FROM updated`;
+const DELETED = deletedRowSql(ROW, COLUMN_NAMES, 2);
 const DELETE_SQL = `
   WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${DELETED.returning})
-  ${insertSapiSql(2, DELETED.changes, DELETED.from)}`;
+  ${DELETED.insert}`;
 
 @Injectable()
 export class TokenExchangeProfilesRepository {
@@ -104,12 +107,17 @@ export class TokenExchangeProfilesRepository {
     changes: { name?: string; subject_token_type?: string },
     entry: SapiEntry,
   ): Promise<TokenExchangeProfile | undefined> {
-    const values = [id, changes.name ?? null, changes.subject_token_type ?? null, new Date(), ...entry.take()];
-    const [row] = await this.prisma.sql<TokenExchangeProfile>(UPDATE_SQL, values).catch(failed);
-    return row;
+    const logged = entry.take(UPDATED.change([id]));
+    const values = [id, changes.name ?? null, changes.subject_token_type ?? null, new Date(), ...logged];
+    const row = (await this.prisma.sql<TokenExchangeProfile & { logged: number }>(UPDATE_SQL, values).catch(failed)).at(0);
+    if (!row) return undefined;
+    const { logged: inserted, ...profile } = row;
+    if (inserted !== 1) entry.release(logged);
+    return profile;
   }
 
   async delete(id: string, entry: SapiEntry): Promise<void> {
-    await this.prisma.sql(DELETE_SQL, [id, ...entry.take()]);
+    const logged = entry.take(DELETED.change([id]));
+    if ((await this.prisma.sql(DELETE_SQL, [id, ...logged])).length === 0) entry.release(logged);
   }
 }

@@ -7,7 +7,9 @@ import { newId } from '../../src/common/ids.js';
 import { PrismaService } from '../../src/database/prisma.service.js';
 import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
 import { SapiEntry } from '../../src/logs/sapi-entry.js';
-import { insertSapiSql, NO_CHANGES } from '../../src/logs/sapi-statement.js';
+import { deletedRowSql } from '../../src/logs/sapi-statement.js';
+
+const ORGANIZATION_DELETED = deletedRowSql({ table: 'organizations', key: ['id'] }, ['id', 'name'], 2);
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
@@ -47,8 +49,14 @@ class TwoStatementsController {
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Two self-logging statements in one request' })
   async loggedTwice(@LoggedSapi() entry: SapiEntry): Promise<void> {
-    await this.prisma.sql(insertSapiSql(1, NO_CHANGES, '(SELECT 1) one'), [...entry.take()]);
-    await this.prisma.sql(insertSapiSql(1, NO_CHANGES, '(SELECT 1) one'), [...entry.take()]);
+    const ids = [newId('org'), newId('org')];
+    for (const id of ids) await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, $1)', [id]);
+    for (const id of ids) {
+      const values = entry.take(ORGANIZATION_DELETED.change([id]));
+      const statement = `WITH deleted AS (DELETE FROM organizations WHERE id = $1 RETURNING id, name) ${ORGANIZATION_DELETED.insert}`;
+      // The second statement deletes its organization, given NULLs: it inserts no entry and releases nothing.
+      if ((await this.prisma.sql(statement, [id, ...values])).length === 0) entry.release(values);
+    }
   }
 
   @Post('logged-by-statement-never-run')

@@ -1,12 +1,22 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { deletedRowsSql, updatedRowSql } from '../../src/logs/sapi-statement.js';
+import { changePieces, deletedRowSql, sapiParams, updatedRowSql, type ChangeFrame } from '../../src/logs/sapi-statement.js';
 import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
 
 const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
+const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
 const PROFILE_COLUMNS = ['id', 'name', 'subject_token_type', 'action_id', 'type', 'created_at', 'updated_at'];
 const SET_BY_PATCH = ['name', 'subject_token_type', 'updated_at'];
+const MEMBERS = '"request":{"method":"x"},"response":{"statusCode":200}';
+
+/** The entry's parameters as SapiEntry.take gives them. */
+function params(change: ChangeFrame): string[] {
+  const fields = ['a description', 'client_a', '127.0.0.1', 'agent', 'tenant.example.com', 'user_a'];
+  const values = [...fields, ...changePieces(MEMBERS, change)];
+  assert.equal(values.length, sapiParams(change.op));
+  return values;
+}
 
 /**
  * The hot statements build their change inline (sapi-statement.ts); the capture trigger builds it
@@ -32,23 +42,43 @@ describe('a self-logging statement records the change tenant_log_change would', 
     await dropTestDatabase(url);
   });
 
-  /** Both changes for the profile as it is (o) and with `set` applied (n), inside a transaction rolled back after. */
-  async function updateBoth(set: string): Promise<{ ours: unknown; theirs: unknown }> {
+  /** Inside a transaction rolled back after: `statement`'s entries, and `theirs` computed with the database as it is then. */
+  async function inRollback(
+    statement: string,
+    values: unknown[],
+    theirs: string,
+  ): Promise<{ details: Record<string, unknown>[]; theirs: unknown }> {
     await db.query('BEGIN');
     try {
-      await db.query(`CREATE TEMP TABLE old_row ON COMMIT DROP AS SELECT * FROM token_exchange_profiles WHERE id = 'tep_a'`);
-      await db.query(`UPDATE token_exchange_profiles SET ${set} WHERE id = 'tep_a'`);
-      const changes = updatedRowSql(PROFILE, SET_BY_PATCH, 'o', 'n');
-      const { rows } = await db.query<{ ours: unknown; total: number; theirs: unknown }>(`
-        SELECT (${changes.list})::jsonb AS ours, ${changes.total} AS total,
-               CASE WHEN c IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(c) END AS theirs
-          FROM old_row o JOIN token_exchange_profiles n ON n.id = o.id,
-               tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', n.id), to_jsonb(o), to_jsonb(n)) c`);
-      assert.equal(rows[0].total, (rows[0].ours as unknown[]).length);
-      return rows[0];
+      await db.query('DELETE FROM tenant_logs');
+      await db.query(`CREATE TEMP TABLE old_row ON COMMIT DROP AS SELECT * FROM token_exchange_profiles`);
+      await db.query(statement, values);
+      const { rows } = await db.query<{ details: string }>('SELECT details FROM tenant_logs');
+      const [{ theirs: computed }] = (await db.query<{ theirs: unknown }>(theirs)).rows;
+      return { details: rows.map((row) => JSON.parse(row.details) as Record<string, unknown>), theirs: computed };
     } finally {
       await db.query('ROLLBACK');
     }
+  }
+
+  /** The PATCH's statement shape with `set` applied to tep_a: its entries, and the change tenant_log_change builds. */
+  function updateBoth(set: string) {
+    const updated = updatedRowSql(PROFILE, SET_BY_PATCH, {
+      first: 1,
+      from: 'updated u JOIN old o ON o.id = u.id',
+      oldAlias: 'o',
+      newAlias: 'u',
+    });
+    return inRollback(
+      `WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = 'tep_a' FOR UPDATE),
+            updated AS (UPDATE token_exchange_profiles p SET ${set} FROM old WHERE p.id = old.id RETURNING p.*)
+       ${updated.insert}`,
+      params(updated.change(['tep_a'])),
+      `SELECT CASE WHEN c IS NULL THEN '[]'::jsonb ELSE jsonb_build_array(c) END AS theirs
+         FROM old_row o JOIN token_exchange_profiles n ON n.id = o.id,
+              tenant_log_change('token_exchange_profiles', 'update', jsonb_build_object('id', n.id), to_jsonb(o), to_jsonb(n)) c
+        WHERE o.id = 'tep_a'`,
+    );
   }
 
   for (const [what, set] of [
@@ -57,56 +87,73 @@ describe('a self-logging statement records the change tenant_log_change would', 
     ['both', `name = 'renamed', subject_token_type = 'urn:eq:b', updated_at = '2026-02-01T00:00:00Z'`],
     ['only the timestamp', `updated_at = '2026-02-01T00:00:00Z'`],
   ]) {
-    it(`update, ${what}: the same changed columns, before and after`, async () => {
-      const { ours, theirs } = await updateBoth(set);
-      assert.equal((ours as unknown[]).length, 1);
-      assert.deepEqual(ours, theirs);
+    it(`update, ${what}: one entry, the same changed columns before and after, the request's members kept`, async () => {
+      const { details, theirs } = await updateBoth(set);
+      assert.equal(details.length, 1);
+      assert.deepEqual(details[0].changes, theirs);
+      assert.equal(details[0].changes_total, 1);
+      assert.deepEqual([details[0].request, details[0].response], [{ method: 'x' }, { statusCode: 200 }]);
     });
   }
 
-  it('update that changes nothing: no change at all, as tenant_log_change (NULL) leaves none', async () => {
-    const { ours, theirs } = await updateBoth(`name = name`);
-    assert.deepEqual(ours, []);
+  it('update that changes nothing: the statement inserts no entry (tenant_log_change leaves no change)', async () => {
+    const { details, theirs } = await updateBoth(`name = p.name`);
+    assert.deepEqual(details, []);
     assert.deepEqual(theirs, []);
   });
 
   it('delete of a profile and of an organization association: the whole row before, nothing after', async () => {
-    const association = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
-    const profile = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
-    const grant = deletedRowsSql(association, ['organization_id', 'grant_id', 'created_at'], 'deleted', 'd');
-    const { rows } = await db.query<Record<string, unknown>>(`
-      WITH deleted AS (SELECT ${profile.returning} FROM token_exchange_profiles WHERE id = 'tep_a')
-      SELECT (${profile.changes.list})::jsonb AS ours, (${profile.changes.total})::int AS total,
-             (SELECT jsonb_agg(tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', p.id), to_jsonb(p), NULL))
-                FROM token_exchange_profiles p) AS theirs
-        FROM ${profile.from}
-      UNION ALL
-      (WITH deleted AS (SELECT ${grant.returning} FROM organization_client_grants)
-      SELECT (${grant.changes.list})::jsonb, (${grant.changes.total})::int,
-             (SELECT jsonb_agg(tenant_log_change('organization_client_grants', 'delete',
-                       jsonb_build_object('organization_id', a.organization_id, 'grant_id', a.grant_id), to_jsonb(a), NULL))
-                FROM organization_client_grants a)
-        FROM ${grant.from})`);
-    assert.equal(rows.length, 2);
-    for (const row of rows) {
-      assert.equal(row.total, 1);
-      assert.deepEqual(row.ours, row.theirs);
+    const profile = deletedRowSql(PROFILE, PROFILE_COLUMNS, 2);
+    const ours = await inRollback(
+      `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${profile.returning}) ${profile.insert}`,
+      ['tep_a', ...params(profile.change(['tep_a']))],
+      `SELECT tenant_log_change('token_exchange_profiles', 'delete', jsonb_build_object('id', p.id), to_jsonb(p), NULL) AS theirs
+         FROM old_row p WHERE p.id = 'tep_a'`,
+    );
+    assert.equal(ours.details.length, 1);
+    assert.deepEqual(ours.details[0].changes, [ours.theirs]);
+    assert.equal(ours.details[0].changes_total, 1);
+
+    const grant = deletedRowSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 3);
+    await db.query('BEGIN');
+    try {
+      const [{ theirs }] = (
+        await db.query<{ theirs: unknown }>(`SELECT tenant_log_change('organization_client_grants', 'delete',
+            jsonb_build_object('organization_id', a.organization_id, 'grant_id', a.grant_id), to_jsonb(a), NULL) AS theirs
+          FROM organization_client_grants a`)
+      ).rows;
+      await db.query(
+        `WITH deleted AS (DELETE FROM organization_client_grants WHERE organization_id = $1 AND grant_id = $2 RETURNING ${grant.returning}) ${grant.insert}`,
+        ['org_a', 'cgr_a', ...params(grant.change(['org_a', 'cgr_a']))],
+      );
+      const { rows } = await db.query<{ details: string }>(
+        `SELECT details FROM tenant_logs WHERE details LIKE '%organization_client_grants%'`,
+      );
+      assert.equal(rows.length, 1);
+      assert.deepEqual((JSON.parse(rows[0].details) as { changes: unknown }).changes, [theirs]);
+    } finally {
+      await db.query('ROLLBACK');
     }
   });
 
-  it('a statement that deletes nothing records no change', async () => {
-    const { returning, changes, from } = deletedRowsSql(PROFILE, PROFILE_COLUMNS, 'deleted', 'd');
-    const { rows } = await db.query<Record<string, unknown>>(`
-      WITH deleted AS (SELECT ${returning} FROM token_exchange_profiles WHERE id = 'tep_absent')
-      SELECT (${changes.list})::jsonb AS list, (${changes.total})::int AS total FROM ${from}`);
-    assert.deepEqual(rows, [{ list: [], total: 0 }]);
+  it('a statement that deletes nothing inserts no entry; one given a taken entry (NULLs) inserts none either', async () => {
+    const { returning, insert, change } = deletedRowSql(PROFILE, PROFILE_COLUMNS, 2);
+    const statement = `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${returning}) ${insert}`;
+    const absent = await inRollback(statement, ['tep_absent', ...params(change(['tep_absent']))], 'SELECT NULL AS theirs');
+    assert.deepEqual(absent.details, []);
+    const taken = await inRollback(
+      statement,
+      ['tep_a', ...params(change(['tep_a'])).map(() => null)],
+      'SELECT count(*)::int AS theirs FROM token_exchange_profiles',
+    );
+    assert.deepEqual([taken.details, taken.theirs], [[], 0]);
   });
 
   it('a column named like a secret is refused when the statement is built, never logged unredacted', () => {
+    assert.throws(() => deletedRowSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 1), /names a secret/);
     assert.throws(
-      () => deletedRowsSql({ table: 'clients', key: ['client_id'] }, ['client_id', 'secret_hash'], 'deleted', 'd'),
+      () => updatedRowSql({ table: 'users', key: ['user_id'] }, ['password_hash'], { first: 1, from: 'x', oldAlias: 'o', newAlias: 'n' }),
       /names a secret/,
     );
-    assert.throws(() => updatedRowSql({ table: 'users', key: ['user_id'] }, ['password_hash'], 'o', 'n'), /names a secret/);
   });
 });
