@@ -11,8 +11,8 @@ import { pendingSapiEntry } from './sapi-entry.js';
  * The one owner of entries written from the response: every failed management write (fapi),
  * whether the guards refused it (401/403/429, which never reach an interceptor), the pipe (400)
  * or the handler (404/409, rolled back by ManagementWritesInterceptor first); the sapi of a
- * self-logging write whose statement never took its entry, or changed nothing; and every token request (seccft /
- * feccft / secte / fecte). A Fastify onSend hook sees each of them with its
+ * self-logging write whose statement never took its entry or changed nothing; and every token
+ * request (seccft / feccft / secte / fecte). A Fastify onSend hook sees each of them with its
  * status and body. A fapi is written before the reply goes out, so a client that reads the logs
  * after its refusal finds it; a token request's entry is written beside the reply, off its path.
  */

@@ -1,4 +1,4 @@
-import { changePieces, sapiParams, type ChangeFrame } from './sapi-statement.js';
+import { changePieces, SAPI_FIELDS, sapiParams, type ChangeFrame } from './sapi-statement.js';
 import { storableJson } from './storable.js';
 
 type EntryValue = string | null;
@@ -19,7 +19,7 @@ export class SapiEntry {
     private readonly fields: readonly EntryValue[],
     private readonly members: string,
   ) {
-    if (fields.length !== 6) throw new Error('a sapi entry has 6 fields');
+    if (fields.length !== SAPI_FIELDS) throw new Error(`a sapi entry has ${SAPI_FIELDS} fields`);
   }
 
   /** The INSERT's parameters for `change` (sapi-statement.ts), the first time; NULLs after. */

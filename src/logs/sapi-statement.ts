@@ -17,6 +17,7 @@ import { SECRET_KEY } from './redaction.js';
 
 /** The entry's columns a statement fills from parameters, in SapiEntry.take() order, before the details' pieces. */
 const FIELDS = ['description', 'client_id', 'ip', 'user_agent', 'hostname', 'user_id'] as const;
+export const SAPI_FIELDS = FIELDS.length;
 
 interface RowShape {
   table: string;
