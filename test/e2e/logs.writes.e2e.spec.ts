@@ -8,9 +8,9 @@ import { PrismaService } from '../../src/database/prisma.service.js';
 import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
 import { SapiEntry } from '../../src/logs/sapi-entry.js';
 import { deletedRowSql } from '../../src/logs/sapi-statement.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const ORGANIZATION_DELETED = deletedRowSql({ table: 'organizations', key: ['id'] }, ['id', 'name'], 2);
-import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
 @Controller('test-only-logs')
