@@ -10,7 +10,8 @@ import { importJWK, jwtVerify } from 'jose';
 import { changePieces, deletedRowSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
 
 const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
-const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE) });
+// random_page_cost as the service's pool sets it (src/database/prisma.service.ts).
+const pool = new pg.Pool({ connectionString: DATABASE_URL, max: Number(DATABASE_POOL_SIZE), options: '-c random_page_cost=1.1' });
 
 // One fetch at boot, keys imported once (CryptoKey, jose's native form) and cached by kid,
 // as the service caches its JWKS.

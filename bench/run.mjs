@@ -67,6 +67,8 @@ const ORGS = Math.ceil(POOL / GRANTS);
 const PATCH_PROFILES = 100;
 const DELETE_PROFILES = POOL;
 const FILLER = Number(env.BENCH_FILLER_ROWS ?? 0);
+// A tenant's applications, the bench's own among them: every log entry looks its client's name up.
+const TENANT_CLIENTS = 100;
 
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
@@ -631,6 +633,11 @@ async function seed() {
     FROM generate_series(0, ${GRANTS - 1}) i`);
   await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
     SELECT 'tep_bench_p' || i, 'bench profile a', 'urn:bench:p' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${PATCH_PROFILES - 1}) i`);
+  await db.query(`INSERT INTO clients (client_id, name, description, app_type, grant_types, secret_hash, callbacks, settings)
+    SELECT CASE WHEN i = 0 THEN 'bench-client' ELSE 'tenant-client-' || i END, 'Tenant client ' || i, 'An application of the tenant',
+           'non_interactive', ARRAY['client_credentials'], 'scrypt$16384$8$1$' || md5(i::text) || '$' || md5((i * 7)::text) || md5(i::text),
+           ARRAY['https://app' || i || '.example.com/callback'], jsonb_build_object('logo_uri', 'https://cdn.example.com/' || i || '.png')
+      FROM generate_series(0, ${TENANT_CLIENTS - 1}) i`);
   await resetAssociations();
   await resetDeleteProfiles();
   // Extra rows a later schema needs (say, the bench client for a "client is not global" check).

@@ -1,0 +1,82 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import type pg from 'pg';
+import { TransactionAwarePool } from '../../src/database/request-transaction.js';
+import { clientWithGrant, issuedToken, requestToken } from '../support/issuer.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+
+// A tenant's clients fill a few pages: too few for PostgreSQL's default costs, which price a page
+// read through an index as four sequential ones, to prefer the key over reading every client.
+const CLIENTS = 90;
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function scansOfClients(node: PlanNode): string[] {
+  const own = node['Relation Name'] === 'clients' ? [node['Node Type']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(scansOfClients)];
+}
+
+/**
+ * Every request looks its client up by id (the token endpoint to authenticate it, each log entry
+ * for its client_name). hot-statements.plans asks whether an index could serve a statement; this
+ * asks what the service's own connections, with their settings, actually plan at a real tenant's size.
+ */
+describe("a client looked up by its id: the service's connections use the key", () => {
+  let t: TestApp;
+  const sent: { text: string; values: unknown[] }[] = [];
+  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
+  const original = prototype.query;
+
+  before(async () => {
+    t = await startTestApp();
+    await t.prisma.$executeRawUnsafe(`
+      INSERT INTO clients (client_id, name, description, app_type, grant_types, secret_hash, callbacks, settings)
+        SELECT 'tenant_client_' || g, 'Tenant client ' || g, 'A client of a real tenant, described', 'non_interactive',
+               ARRAY['client_credentials'], 'scrypt$16384$8$1$' || md5(g::text) || '$' || md5((g * 7)::text) || md5(g::text),
+               ARRAY['https://app' || g || '.example.com/callback'], jsonb_build_object('logo_uri', 'https://cdn.example.com/' || g || '.png')
+          FROM generate_series(1, ${CLIENTS}) g;
+      ANALYZE clients;`);
+    prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      const [first, second] = args;
+      const config =
+        typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
+      if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
+      return original.apply(this, args);
+    };
+  });
+  after(async () => {
+    prototype.query = original;
+    await t.close();
+  });
+
+  it('the token endpoint and a logged write plan an index scan of clients', async () => {
+    const client = await clientWithGrant(t, ['delete:token_exchange_profiles']);
+    const token = await issuedToken(t, client);
+    const profile = await t.factories.tokenExchangeProfile();
+    sent.length = 0;
+    assert.equal((await requestToken(t, client)).status, 200);
+    const res = await t.api.delete(`/api/v2/token-exchange-profiles/${profile.id}`).set('Authorization', `Bearer ${token}`);
+    assert.equal(res.status, 204);
+
+    const lookups = sent.filter((s) => /\bclients\b/.test(s.text) && /^\s*(WITH|SELECT|UPDATE|DELETE|INSERT)\b/i.test(s.text));
+    // The token endpoint's lookup and the DELETE's entry, at least.
+    assert.ok(lookups.length >= 2, `statements reading clients: ${lookups.map((s) => s.text).join('\n')}`);
+    sent.length = 0;
+    for (const { text, values } of lookups) {
+      // Through the service's pool, so the plan is made under the settings its connections have;
+      // EXPLAIN only plans, so the DELETE is not run again.
+      const [row] = await t.prisma.$queryRawUnsafe<{ 'QUERY PLAN': { Plan: PlanNode }[] }[]>(`EXPLAIN (FORMAT JSON) ${text}`, ...values);
+      const scans = scansOfClients(row['QUERY PLAN'][0].Plan);
+      assert.ok(scans.length > 0, `no scan of clients in the plan of ${text}`);
+      assert.deepEqual(
+        scans.filter((scan) => scan === 'Seq Scan'),
+        [],
+        `${text}\n${JSON.stringify(row['QUERY PLAN'][0].Plan)}`,
+      );
+    }
+  });
+});
