@@ -25,12 +25,18 @@ export class FieldsQuery {
  * (include_fields true, the default), or all but them. An empty list leaves the view whole.
  */
 export function selectFields<V extends object>(view: V, fields: string | undefined, include = true): Partial<V> {
+  const selected = fieldSelector(fields, include);
+  if (selected === undefined) return view;
+  return Object.fromEntries(Object.entries(view).filter(([name]) => selected(name))) as Partial<V>;
+}
+
+/** The same choice, property by property, for answers rendered without a view object; undefined: all. */
+export function fieldSelector(fields: string | undefined, include = true): ((name: string) => boolean) | undefined {
   const names = new Set(
     (fields ?? '')
       .split(',')
       .map((name) => name.trim())
       .filter(Boolean),
   );
-  if (names.size === 0) return view;
-  return Object.fromEntries(Object.entries(view).filter(([name]) => names.has(name) === include)) as Partial<V>;
+  return names.size === 0 ? undefined : (name) => names.has(name) === include;
 }

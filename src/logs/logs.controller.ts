@@ -6,7 +6,10 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ListLogsQuery } from './dto/list-logs.query.js';
 import { LogView } from './dto/log.view.js';
-import { LogsService, type LogList } from './logs.service.js';
+import { LogsService } from './logs.service.js';
+
+// The service answers JSON text (LogsService); sent as is, with the type Fastify gives a serialized object.
+const JSON_TYPE = 'application/json; charset=utf-8';
 
 @ApiTags('logs')
 @Controller('logs')
@@ -22,14 +25,15 @@ export class LogsController {
     @Query() query: ListLogsQuery,
     @Req() request: FastifyRequest,
     @Res({ passthrough: true }) reply: FastifyReply,
-  ): Promise<LogList> {
-    const { body, next } = await this.logs.list(query);
+  ): Promise<string> {
+    const { json, next } = await this.logs.list(query);
     // Checkpoint consumers follow the `next` link, as Auth0 asks them to.
     if (next) {
       const url = `${request.protocol}://${request.host}${request.url.split('?')[0]}?from=${encodeURIComponent(next.from)}&take=${next.take}`;
       void reply.header('Link', `<${url}>; rel="next"`);
     }
-    return body;
+    void reply.type(JSON_TYPE);
+    return json;
   }
 
   @Get(':id')
@@ -37,7 +41,9 @@ export class LogsController {
   @ApiOperation({ operationId: 'get_logs_by_id', summary: 'Get a log event by id' })
   @ApiOkResponse({ type: LogView })
   @ApiErrors(404)
-  get(@Param('id') id: string): Promise<LogView> {
-    return this.logs.get(id);
+  async get(@Param('id') id: string, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    const json = await this.logs.get(id);
+    void reply.type(JSON_TYPE);
+    return json;
   }
 }

@@ -73,6 +73,11 @@ describe('GET /api/v2/logs', () => {
     assert.deepEqual(logs, [{ type: 'feccft', date: seeded[4].date }]);
     const without = await list('fields=details,ip&include_fields=false&per_page=1');
     assert.deepEqual(Object.keys(without[0]).sort(), ['client_id', 'date', 'description', 'log_id', 'type']);
+    // details are added to the answer's text apart from the other properties: alone, and last.
+    assert.deepEqual(await list('fields=details&per_page=1'), [{ details: { request: {} } }]);
+    const withType = await list('fields=details,type&per_page=1');
+    assert.deepEqual(withType, [{ type: 'feccft', details: { request: {} } }]);
+    assert.deepEqual(Object.keys(withType[0]), ['type', 'details']);
   });
 
   it('q: type, client_id, description words, AND / OR / NOT, parentheses, prefixes, and search= alike', async () => {
@@ -154,6 +159,7 @@ describe('GET /api/v2/logs', () => {
     const [newest] = await list('per_page=1');
     const res = await t.api.get(`/api/v2/logs/${newest.log_id}`).set('Authorization', auth);
     assert.equal(res.status, 200);
+    assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
     assert.deepEqual(res.body, newest);
     expectError(await t.api.get('/api/v2/logs/900404').set('Authorization', auth), 404, 'inexistent_log', 'log not found');
     const unused = `${newest.log_id.slice(0, 23)}${'9'.repeat(20)}`;

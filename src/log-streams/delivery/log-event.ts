@@ -11,9 +11,6 @@ export interface StreamedLog {
 }
 
 export function toStreamedLog(entry: LogEntryRow): StreamedLog {
-  // The ordering columns are ours, not part of Auth0's event.
-  const row: Partial<LogEntryRow> = { ...entry };
-  delete row.seq;
-  delete row.tx_id;
-  return { log_id: entry.log_id, data: toLogView(row as LogRow) as unknown as Record<string, unknown> };
+  // toLogView takes the event's own fields: the ordering columns (seq, tx_id) are ours, not Auth0's.
+  return { log_id: entry.log_id, data: toLogView(entry) as unknown as Record<string, unknown> };
 }
