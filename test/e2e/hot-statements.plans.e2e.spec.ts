@@ -158,3 +158,75 @@ describe('the hot requests: every statement they send uses an index', () => {
     }
   }
 });
+
+/**
+ * A tenant with few grants, each held by many organizations (the benchmark's shape): there a plan
+ * that reads every grant looks cheap to PostgreSQL, so this is where a bad one shows.
+ */
+describe('the organization grant list, a tenant with few grants held by many organizations', () => {
+  let t: TestApp;
+  const sent: Sent[] = [];
+  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
+  const original = prototype.query;
+
+  before(async () => {
+    t = await startTestApp();
+    await t.prisma.$executeRawUnsafe(`
+      INSERT INTO organizations (id, name) SELECT 'org_few_' || g, 'few-org-' || g FROM generate_series(1, 2000) g;
+      INSERT INTO client_grants (id, client_id, audience, scope)
+        SELECT 'cgr_few_' || lpad(g::text, 3, '0'), 'few_client_' || g, 'https://few.example.com/', ARRAY['read:things'] FROM generate_series(1, 100) g;
+      INSERT INTO organization_client_grants (organization_id, grant_id)
+        SELECT 'org_few_' || o, 'cgr_few_' || lpad(g::text, 3, '0') FROM generate_series(1, 2000) o, generate_series(1, 100) g;
+      ANALYZE;`);
+    prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+      const [first, second] = args;
+      const config =
+        typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
+      if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
+      return original.apply(this, args);
+    };
+  });
+  after(async () => {
+    prototype.query = original;
+    await t.close();
+  });
+
+  // Named statements switch to a generic plan after five runs, planned without the parameters'
+  // values: one with a `$n IS NULL OR ...` for each optional filter read every grant and sorted them.
+  it("the organization grant list's generic plan walks the organization's associations, in order", async () => {
+    const auth = await t.bearer('read:organization_client_grants');
+    const res = await t.api.get('/api/v2/organizations/org_few_7/client-grants?per_page=50').set('Authorization', auth);
+    assert.equal(res.status, 200);
+    assert.equal(res.body.length, 50);
+    const page = sent.find((s) => s.text.includes('LEFT JOIN LATERAL'));
+    assert.ok(page, 'the page statement');
+    const explainer = new pg.Client({ connectionString: t.databaseUrl });
+    await explainer.connect();
+    try {
+      await explainer.query('SET plan_cache_mode = force_generic_plan');
+      await explainer.query(`PREPARE page AS ${page.text}`);
+      const literal = (value: unknown) =>
+        value === null ? 'NULL' : typeof value === 'number' ? String(value) : explainer.escapeLiteral(value as string);
+      const literals = page.values.map(literal);
+      const { rows } = await explainer.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
+        `EXPLAIN (FORMAT JSON) EXECUTE page(${literals.join(', ')})`,
+      );
+      const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+      const plan = nodes(rows[0]['QUERY PLAN'][0].Plan);
+      const detail = JSON.stringify(rows[0]['QUERY PLAN'][0].Plan);
+      assert.deepEqual(
+        plan.filter(
+          (node) => node['Node Type'] === 'Sort' || (node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'client_grants'),
+        ),
+        [],
+        detail,
+      );
+      assert.ok(
+        plan.some((node) => node['Index Name'] === 'organization_client_grants_pkey'),
+        detail,
+      );
+    } finally {
+      await explainer.end();
+    }
+  });
+});
