@@ -44,7 +44,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
       // The tenant's tables are read from memory, so a page read through an index costs about what
       // a sequential one does, not PostgreSQL's default four times as much. With the default, a
       // client looked up by id (every token request, every log entry's client_name) read all
-      // clients until a tenant had over a hundred (bench/NOTES.md). An `options` in DATABASE_URL
+      // clients until a tenant had about a hundred (bench/NOTES.md). An `options` in DATABASE_URL
       // replaces this one.
       options: '-c random_page_cost=1.1',
     });
