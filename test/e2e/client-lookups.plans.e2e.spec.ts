@@ -1,8 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type pg from 'pg';
-import { TransactionAwarePool } from '../../src/database/request-transaction.js';
 import { clientWithGrant, issuedToken, requestToken } from '../support/issuer.js';
+import { recordPoolStatements, type SentStatement } from '../support/pool-statements.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // A tenant's clients fill a few pages: too few for PostgreSQL's default costs, which price a page
@@ -27,9 +26,8 @@ function scansOfClients(node: PlanNode): string[] {
  */
 describe("a client looked up by its id: the service's connections use the key", () => {
   let t: TestApp;
-  const sent: { text: string; values: unknown[] }[] = [];
-  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
-  const original = prototype.query;
+  const sent: SentStatement[] = [];
+  let stopRecording: () => void;
 
   before(async () => {
     t = await startTestApp();
@@ -40,16 +38,10 @@ describe("a client looked up by its id: the service's connections use the key", 
                ARRAY['https://app' || g || '.example.com/callback'], jsonb_build_object('logo_uri', 'https://cdn.example.com/' || g || '.png')
           FROM generate_series(1, ${CLIENTS}) g;
       ANALYZE clients;`);
-    prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-      const [first, second] = args;
-      const config =
-        typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
-      if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
-      return original.apply(this, args);
-    };
+    stopRecording = recordPoolStatements(sent);
   });
   after(async () => {
-    prototype.query = original;
+    stopRecording();
     await t.close();
   });
 

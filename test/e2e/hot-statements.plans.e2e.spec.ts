@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { TransactionAwarePool } from '../../src/database/request-transaction.js';
 import { logId } from '../../src/logs/log-id.js';
 import { LogPruner } from '../../src/logs/log-pruner.js';
+import { recordPoolStatements, type SentStatement } from '../support/pool-statements.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 // Tables of a realistic shape; the growth figures themselves are the benchmark's.
@@ -16,11 +16,6 @@ const GROWN = new Set([
   'tenant_logs',
   'clients',
 ]);
-
-interface Sent {
-  text: string;
-  values: unknown[];
-}
 
 interface PlanNode {
   'Node Type': string;
@@ -54,10 +49,8 @@ function wholeScans(node: PlanNode, leading: ReadonlyMap<string, string>): strin
  */
 describe('the hot requests: every statement they send uses an index', () => {
   let t: TestApp;
-  const sent: Sent[] = [];
-  // Recorded where both the service's own SQL and Prisma's adapter send their statements.
-  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
-  const original = prototype.query;
+  const sent: SentStatement[] = [];
+  let stopRecording: () => void;
 
   before(async () => {
     t = await startTestApp();
@@ -75,16 +68,10 @@ describe('the hot requests: every statement they send uses an index', () => {
       INSERT INTO tenant_logs (type, description, client_id, details)
         SELECT 'sapi', 'seed', 'seed_client_' || (g % 100), '{}'::jsonb FROM generate_series(1, ${ROWS}) g;
       ANALYZE;`);
-    prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-      const [first, second] = args;
-      const config =
-        typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
-      if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
-      return original.apply(this, args);
-    };
+    stopRecording = recordPoolStatements(sent);
   });
   after(async () => {
-    prototype.query = original;
+    stopRecording();
     await t.close();
   });
 
@@ -165,9 +152,8 @@ describe('the hot requests: every statement they send uses an index', () => {
  */
 describe('the organization grant list, a tenant with few grants held by many organizations', () => {
   let t: TestApp;
-  const sent: Sent[] = [];
-  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
-  const original = prototype.query;
+  const sent: SentStatement[] = [];
+  let stopRecording: () => void;
 
   before(async () => {
     t = await startTestApp();
@@ -178,16 +164,10 @@ describe('the organization grant list, a tenant with few grants held by many org
       INSERT INTO organization_client_grants (organization_id, grant_id)
         SELECT 'org_few_' || o, 'cgr_few_' || lpad(g::text, 3, '0') FROM generate_series(1, 2000) o, generate_series(1, 100) g;
       ANALYZE;`);
-    prototype.query = function (this: pg.Pool, ...args: unknown[]) {
-      const [first, second] = args;
-      const config =
-        typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
-      if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
-      return original.apply(this, args);
-    };
+    stopRecording = recordPoolStatements(sent);
   });
   after(async () => {
-    prototype.query = original;
+    stopRecording();
     await t.close();
   });
 
