@@ -3,6 +3,7 @@ import { DECORATORS } from '@nestjs/swagger';
 import { getMetadataStorage, ValidationTypes, type MetadataStorage, type ValidationArguments } from 'class-validator';
 import { ApiError, badRequest } from '../api-error.js';
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, checkOrder, isAuth0Constraint, jsonType } from './auth0-constraints.js';
+import { cacheTargetValidationMetadatas } from './metadata-cache.js';
 import { MIN_PROPERTIES } from './min-properties.decorator.js';
 
 class ValidationFailed extends Error {
@@ -36,6 +37,7 @@ export class AppValidationPipe extends ValidationPipe {
       validationError: { target: true, value: true },
       exceptionFactory: (errors) => new ValidationFailed(errors),
     });
+    cacheTargetValidationMetadatas();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
