@@ -19,12 +19,12 @@ class Child extends Parent {
 
 /** A storage holding the app's own rules, each lookup counted where class-validator does the work. */
 function countedStorage(): { storage: MetadataStorage; calls: () => number } {
-  const storage = Object.create(getMetadataStorage() as object) as MetadataStorage;
-  const uncached = storage.getTargetValidationMetadatas;
+  const storage = Object.create(getMetadataStorage()) as MetadataStorage;
+  const uncached = storage.getTargetValidationMetadatas.bind(storage);
   let calls = 0;
-  storage.getTargetValidationMetadatas = function (...args) {
+  storage.getTargetValidationMetadatas = (...args) => {
     calls += 1;
-    return uncached.apply(this, args);
+    return uncached(...args);
   };
   return { storage, calls: () => calls };
 }

@@ -3,7 +3,7 @@ import { getMetadataStorage, type MetadataStorage } from 'class-validator';
 type Lookup = MetadataStorage['getTargetValidationMetadatas'];
 type Rules = ReturnType<Lookup>;
 
-const CACHED = Symbol('cached per target');
+const cached = new WeakSet<MetadataStorage>();
 
 /**
  * class-validator resolves a class's rules on every validate() call by testing the class against
@@ -14,18 +14,17 @@ const CACHED = Symbol('cached per target');
  * options, for calls without groups (the only ones this app makes); the arrays are only read.
  */
 export function cacheTargetValidationMetadatas(storage: MetadataStorage = getMetadataStorage()): void {
-  const lookup = storage.getTargetValidationMetadatas as Lookup & { [CACHED]?: true };
-  if (lookup[CACHED]) return;
+  if (cached.has(storage)) return;
+  cached.add(storage);
+  const lookup: Lookup = storage.getTargetValidationMetadatas.bind(storage);
   const byTarget = new WeakMap<object, Map<string, Rules>>();
-  const cached: Lookup & { [CACHED]?: true } = (target, schema, always, strictGroups, groups) => {
-    if (groups?.length || typeof target !== 'function') return lookup.call(storage, target, schema, always, strictGroups, groups);
+  storage.getTargetValidationMetadatas = (target, schema, always, strictGroups, groups) => {
+    if (groups?.length || typeof target !== 'function') return lookup(target, schema, always, strictGroups, groups);
     const options = `${schema}\0${always}\0${strictGroups}`;
     let forTarget = byTarget.get(target);
-    if (!forTarget) byTarget.set(target, (forTarget = new Map()));
+    if (!forTarget) byTarget.set(target, (forTarget = new Map<string, Rules>()));
     let rules = forTarget.get(options);
-    if (!rules) forTarget.set(options, (rules = lookup.call(storage, target, schema, always, strictGroups, groups)));
+    if (!rules) forTarget.set(options, (rules = lookup(target, schema, always, strictGroups, groups)));
     return rules;
   };
-  cached[CACHED] = true;
-  storage.getTargetValidationMetadatas = cached;
 }
