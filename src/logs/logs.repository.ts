@@ -11,18 +11,16 @@ import { storable, storableJson } from './storable.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
 type StoredLogRow = Omit<TenantLog, 'seq' | 'tx_id' | 'details'>;
-type LogRow = StoredLogRow & { log_id: string; details: Record<string, unknown> | null };
-/** An entry as the API reads it: details as JSON text, checked by PostgreSQL, not parsed (logJson). */
-type LogTextRow = StoredLogRow & { log_id: string; details: string | null };
-export type { LogRow, LogTextRow };
-/** details are stored as the JSON text the service wrote; read as json, the driver parses them. */
+/** An entry as the API and log streams read it: details as JSON text, checked by PostgreSQL, not parsed (logJson). */
+export type LogTextRow = StoredLogRow & { log_id: string; details: string | null };
+/** details are stored as the JSON text the service wrote; read as json, PostgreSQL checks them. */
 export const DETAILS_SQL = 'details::json AS details';
 const JSON_OID = 114;
 const unparsed = (value: string) => value;
 const parserOf = pg.types.getTypeParser as (oid: number, format?: string) => (value: string) => unknown;
-// The API answers details as they are stored: parsing a page of them only to serialize them again
-// cost about a fifth of GET /logs' CPU (bench/NOTES.md). PostgreSQL's json cast still checks each one.
-const DETAILS_AS_TEXT: pg.CustomTypesConfig = {
+// The API and log streams send details as they are stored: parsing a page of them only to serialize
+// them again cost about a fifth of GET /logs' CPU (bench/NOTES.md). PostgreSQL's json cast still checks each one.
+export const DETAILS_AS_TEXT: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === JSON_OID ? unparsed : parserOf(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
 };

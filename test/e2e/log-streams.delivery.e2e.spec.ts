@@ -89,6 +89,25 @@ describe('log streams: delivery to a real HTTP endpoint', () => {
     assert.equal(request.body.split('\n').length, request.logs.length);
   });
 
+  it('delivers a management write’s entry as GET /logs/{id} answers it, details and changes as stored', async () => {
+    const id = await createStream();
+    assert.equal((await patch(id, { name: 'renamed-stream' })).status, 200);
+    const reader = await t.bearer('read:logs');
+    const [latest] = (await t.api.get('/api/v2/logs?per_page=1').set('Authorization', reader)).body as { log_id: string }[];
+    await receiver.untilAll([latest.log_id]);
+    const request = receiver.requests.find((r) => r.logs.some((log) => log.log_id === latest.log_id));
+    assert.ok(request);
+    const delivered = request.logs.find((log) => log.log_id === latest.log_id);
+    const read = await t.api.get(`/api/v2/logs/${latest.log_id}`).set('Authorization', reader);
+    assert.equal(read.status, 200);
+    assert.deepEqual(delivered?.data, read.body);
+    assert.equal((read.body as { type: string }).type, 'sapi');
+    const [change] = (read.body as { details: { changes: { table: string; after: { name: string } }[] } }).details.changes;
+    assert.deepEqual([change.table, change.after.name], ['log_streams', 'renamed-stream']);
+    // The very text: both send the event's details as stored, neither parses and re-serializes them.
+    assert.ok(request.body.includes(`"data":${read.text}`), request.body);
+  });
+
   it('JSONOBJECT: one request per entry', async () => {
     await createStream({ httpContentFormat: 'JSONOBJECT' });
     const ids = await write(5);

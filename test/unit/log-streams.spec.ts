@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { backoffMs, LEASE_MS, SINK_TIMEOUT_MS, SUSPEND_AFTER_FAILURES } from '../../src/log-streams/delivery/delivery-policy.js';
-import { toStreamedLog, type LogEntryRow } from '../../src/log-streams/delivery/log-event.js';
+import { streamedLogJson, type LogEntryRow } from '../../src/log-streams/delivery/log-event.js';
 import { passesFilters } from '../../src/log-streams/log-categories.js';
 
 describe('log streams: delivery rules', () => {
@@ -33,7 +33,9 @@ describe('log streams: delivery rules', () => {
     assert.equal(passesFilters('something_new', only('management.success')), false);
   });
 
-  it("shapes an entry as Auth0's {log_id, data}, leaving out the fields never set", () => {
+  it("shapes an entry as Auth0's {log_id, data}, leaving out the fields never set, details as stored", () => {
+    // As jsonb renders it: the stored text goes out as it is, not parsed and serialized again.
+    const details = '{"request": {"method": "POST", "body": {"name": "x\\u00e9"}}}';
     const row = {
       seq: '7',
       tx_id: '42',
@@ -50,19 +52,23 @@ describe('log streams: delivery rules', () => {
       user_name: null,
       audience: null,
       scope: null,
-      details: { request: { method: 'POST' } },
+      details,
     } satisfies LogEntryRow;
-    assert.deepEqual(toStreamedLog(row), {
+    const json = streamedLogJson(row);
+    assert.deepEqual(JSON.parse(json), {
       log_id: 'log_1',
       data: {
+        log_id: 'log_1',
         date: '2026-11-23T10:00:00.000Z',
         type: 'sapi',
         description: 'Create a log stream',
         client_id: 'cli_1',
         ip: '127.0.0.1',
-        details: { request: { method: 'POST' } },
-        log_id: 'log_1',
+        details: { request: { method: 'POST', body: { name: 'x\u00e9' } } },
       },
     });
+    assert.ok(json.endsWith(`,"details":${details}}}`), json);
+    const withoutDetails = JSON.parse(streamedLogJson({ ...row, details: null })) as { data: Record<string, unknown> };
+    assert.deepEqual(Object.keys(withoutDetails.data), ['log_id', 'date', 'type', 'description', 'client_id', 'ip']);
   });
 });

@@ -1,7 +1,6 @@
 import type { HttpContentFormat } from '../dto/http-sink.dto.js';
 import type { StoredSink } from '../log-stream-records.js';
 import { SINK_TIMEOUT_MS } from './delivery-policy.js';
-import type { StreamedLog } from './log-event.js';
 
 // Auth0's defaults for a sink that names neither (its custom webhooks default to JSON lines).
 const DEFAULT_FORMAT: HttpContentFormat = 'JSONLINES';
@@ -20,16 +19,16 @@ interface SinkOutcome {
 }
 
 /**
- * POSTs the logs to the sink in its format: one request with a JSON array, or with one JSON document per
+ * POSTs the logs (each one's JSON text, log-event.ts) to the sink in its format: one request with a JSON array, or with one JSON document per
  * line, or (JSONOBJECT) one request per log, in order, stopping at the first refusal. Only a 2xx answer
  * counts as delivered; redirects are not followed, so the Authorization header goes nowhere else.
  */
-export async function postToSink(target: SinkTarget, logs: StreamedLog[], signal: AbortSignal): Promise<SinkOutcome> {
+export async function postToSink(target: SinkTarget, logs: readonly string[], signal: AbortSignal): Promise<SinkOutcome> {
   const format = target.sink.httpContentFormat ?? DEFAULT_FORMAT;
   const bodies =
     format === 'JSONOBJECT'
-      ? logs.map((log) => ({ body: JSON.stringify(log), count: 1 }))
-      : [{ body: format === 'JSONARRAY' ? JSON.stringify(logs) : logs.map((log) => JSON.stringify(log)).join('\n'), count: logs.length }];
+      ? logs.map((log) => ({ body: log, count: 1 }))
+      : [{ body: format === 'JSONARRAY' ? `[${logs.join(',')}]` : logs.join('\n'), count: logs.length }];
   let delivered = 0;
   for (const { body, count } of bodies) {
     const error = await post(target, body, signal);

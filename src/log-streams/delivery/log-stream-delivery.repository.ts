@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { PrismaService } from '../../database/prisma.service.js';
 import { LOG_ID_SQL } from '../../logs/log-id.js';
-import { DETAILS_SQL } from '../../logs/logs.repository.js';
+import { DETAILS_AS_TEXT, DETAILS_SQL } from '../../logs/logs.repository.js';
 import type { LogStreamFilter, StoredSink } from '../log-stream-records.js';
 import type { LogEntryRow } from './log-event.js';
 
@@ -75,7 +75,7 @@ export class LogStreamDeliveryRepository {
   }
 
   entriesAfter(cursor: Cursor, limit: number): Promise<LogEntryRow[]> {
-    return this.prisma.sql<LogEntryRow>(ENTRIES_SQL, [cursor.tx, cursor.seq, limit]);
+    return this.prisma.sql<LogEntryRow>(ENTRIES_SQL, [cursor.tx, cursor.seq, limit], DETAILS_AS_TEXT);
   }
 
   /** False when the lease was lost meanwhile (then the cursor is not moved). */

@@ -7,7 +7,7 @@ import { passesFilters } from '../log-categories.js';
 import { SealedSecrets } from '../../common/sealed-secrets.js';
 import { backoffMs, LEASE_MS, MAX_BATCHES_PER_POLL, SHUTDOWN_WAIT_MS, SUSPEND_AFTER_FAILURES } from './delivery-policy.js';
 import { postToSink } from './http-sink.client.js';
-import { toStreamedLog, type LogEntryRow } from './log-event.js';
+import { streamedLogJson, type LogEntryRow } from './log-event.js';
 import { LogStreamDeliveryRepository, type Cursor, type LeasedStream } from './log-stream-delivery.repository.js';
 
 const CONTEXT = 'LogStreamDelivery';
@@ -96,7 +96,7 @@ export class LogStreamDelivery implements OnApplicationBootstrap, BeforeApplicat
       outcome =
         chosen.length === 0
           ? { delivered: 0 }
-          : await postToSink({ sink: stream.sink, authorization }, chosen.map(toStreamedLog), this.cancel.signal);
+          : await postToSink({ sink: stream.sink, authorization }, chosen.map(streamedLogJson), this.cancel.signal);
     } catch (error) {
       outcome = { delivered: 0, error: (error as Error).message };
     }

@@ -1,5 +1,5 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { LOG_FIELDS, type LogRow, type LogTextRow } from '../logs.repository.js';
+import { LOG_FIELDS, type LogTextRow } from '../logs.repository.js';
 
 /** A log event as Auth0 returns it; fields the entry does not have are absent. */
 export class LogView {
@@ -19,15 +19,9 @@ export class LogView {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) details?: Record<string, unknown>;
 }
 
-export function toLogView(row: LogRow): LogView {
-  const view = fieldsOf(row);
-  if (row.details !== null) view.details = row.details;
-  return view as unknown as LogView;
-}
-
 /**
- * One log event as the JSON text the API answers, with the `selected` properties (all by default):
- * toLogView's, with the details spliced in as stored instead of parsed and serialized again.
+ * One log event as the JSON text the API answers (and a log stream delivers), with the `selected`
+ * properties (all by default): the details spliced in as stored, not parsed and serialized again.
  */
 export function logJson(row: LogTextRow, selected?: (name: string) => boolean): string {
   const json = JSON.stringify(fieldsOf(row, selected));
@@ -39,7 +33,7 @@ export function logJson(row: LogTextRow, selected?: (name: string) => boolean): 
  * The event's selected properties but details: the entry's non-null columns, date as ISO 8601. By
  * the known field list, not Object.entries: a page is 100 rows, and each entries array is garbage.
  */
-function fieldsOf(row: LogRow | LogTextRow, selected?: (name: string) => boolean): Record<string, unknown> {
+function fieldsOf(row: LogTextRow, selected?: (name: string) => boolean): Record<string, unknown> {
   const view: Record<string, unknown> = {};
   for (const key of LOG_FIELDS) {
     const value = row[key];
