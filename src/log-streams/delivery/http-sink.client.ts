@@ -19,9 +19,10 @@ interface SinkOutcome {
 }
 
 /**
- * POSTs the logs (each one's JSON text, log-event.ts) to the sink in its format: one request with a JSON array, or with one JSON document per
- * line, or (JSONOBJECT) one request per log, in order, stopping at the first refusal. Only a 2xx answer
- * counts as delivered; redirects are not followed, so the Authorization header goes nowhere else.
+ * POSTs the logs (each one's JSON text, log-event.ts) to the sink in its format: one request with a
+ * JSON array, or with one JSON document per line, or (JSONOBJECT) one request per log, in order,
+ * stopping at the first refusal. Only a 2xx answer counts as delivered; redirects are not followed,
+ * so the Authorization header goes nowhere else.
  */
 export async function postToSink(target: SinkTarget, logs: readonly string[], signal: AbortSignal): Promise<SinkOutcome> {
   const format = target.sink.httpContentFormat ?? DEFAULT_FORMAT;
