@@ -1,11 +1,11 @@
 // npm run bench:growth: the three core operations, an organization's grant list and checkpoint paging
 // at both ends, with 1k, 100k and 1M filler rows in their tables (organization_client_grants,
-// token_exchange_profiles, tenant_logs): one bench/run.mjs per size, on its own fresh database,
-// then each operation's figures side by side with its change from the smallest size.
+// token_exchange_profiles, tenant_logs): one bench/run.mjs per larger size, alternating it with the
+// smallest on two fresh databases, then each operation's change from the smallest size.
 //
 // Env (all optional, besides run.mjs's own): BENCH_GROWTH_SIZES (1000,100000,1000000),
 // BENCH_POOL (30000: rows a delete run can consume; the smaller it is, the closer the smallest
-// size is to its nominal row count), BENCH_DURATION (8), BENCH_ROUNDS (2).
+// size is to its nominal row count), BENCH_DURATION (8), BENCH_ROUNDS (3).
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -23,17 +23,24 @@ const OPS = [
   'get-logs-checkpoint-last',
 ];
 
-const bySize = [];
-for (const [i, size] of SIZES.entries()) {
-  process.stderr.write(`[growth] ${size} filler rows per table\n`);
+// Each larger size runs in one alternation with the smallest: the same build twice, the "before"
+// server on a second database holding the larger size (run.mjs's BENCH_BEFORE_FILLER_ROWS). Sizes
+// measured minutes apart differed by as much as the machine drifts (±15%, the baseline's own
+// figures too), more than the 10% looked for; within one alternation the drift falls on both.
+const [SMALLEST, ...LARGER] = SIZES;
+const pairs = [];
+for (const [i, size] of LARGER.entries()) {
+  process.stderr.write(`[growth] ${size} against ${SMALLEST} filler rows per table\n`);
   const run = spawnSync(process.execPath, [join(ROOT, 'bench/run.mjs')], {
     cwd: ROOT,
     env: {
       BENCH_DURATION: '8',
-      BENCH_ROUNDS: '2',
+      BENCH_ROUNDS: '3',
       BENCH_POOL: '30000',
       ...env,
-      BENCH_FILLER_ROWS: String(size),
+      BENCH_FILLER_ROWS: String(SMALLEST),
+      BENCH_BEFORE_DIST: join(ROOT, 'dist'),
+      BENCH_BEFORE_FILLER_ROWS: String(size),
       BENCH_OPS: env.BENCH_OPS ?? OPS.join(','),
       BENCH_TOKENS: '0',
       BENCH_COLD: '0',
@@ -46,51 +53,61 @@ for (const [i, size] of SIZES.entries()) {
   process.stdout.write(out);
   const file = /^results: (.+)$/m.exec(out)?.[1];
   if (run.status !== 0 || !file) throw new Error(`bench/run.mjs failed at ${size} filler rows`);
-  bySize.push({ size, report: JSON.parse(readFileSync(file, 'utf8')) });
+  pairs.push({ size, report: JSON.parse(readFileSync(file, 'utf8')) });
 }
 
-const keys = [...new Set(bySize.flatMap(({ report }) => report.results.map((r) => r.key)))];
-const table = keys.map((key) => {
-  const points = bySize.map(({ size, report }) => {
-    const r = report.results.find((x) => x.key === key);
-    return (
-      r && {
-        size,
-        operation: r.operation,
-        rows: r.tableRows,
-        rps: r.service.rps,
-        p99: r.service.p99,
-        cpuUsPerRequest: r.cpuUsPerRequest.service,
-      }
-    );
-  });
-  // Every key came from some size's results, so at least one point exists.
-  const first = points.find(Boolean);
-  const change = (p, field) => (p ? p[field] / first[field] - 1 : undefined);
-  return {
-    key,
-    operation: first.operation,
-    points: points.map((p) => p && { ...p, rpsChange: change(p, 'rps'), p99Change: change(p, 'p99') }),
-  };
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+};
+/** One size's figures in a pair: best run's req/s and p99, median CPU, and against the smallest, the median of the rounds' ratios. */
+const figures = (runs, rows, against) => ({
+  rows,
+  rps: Math.max(...runs.map((r) => r.rps)),
+  p99: runs.reduce((a, b) => (b.rps > a.rps ? b : a)).p99,
+  cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
+  ...(against && {
+    rpsRatios: runs.map((r, i) => r.rps / against[i].rps),
+    p99Ratios: runs.map((r, i) => r.p99 / Math.max(against[i].p99, 1)),
+  }),
 });
+const keys = [...new Set(pairs.flatMap(({ report }) => report.results.map((r) => r.key)))];
+const table = keys.map((key) => ({
+  key,
+  operation: pairs.flatMap(({ report }) => report.results).find((r) => r.key === key).operation,
+  pairs: pairs.flatMap(({ size, report }) => {
+    const r = report.results.find((x) => x.key === key);
+    if (!r) return [];
+    const larger = figures(r.runs.before, r.beforeTableRows, r.runs.service);
+    return [
+      {
+        size,
+        smallest: figures(r.runs.service, r.tableRows),
+        larger,
+        rpsChange: median(larger.rpsRatios) - 1,
+        p99Change: median(larger.p99Ratios) - 1,
+      },
+    ];
+  }),
+}));
 
-const pct = (x) => (x === undefined ? '' : `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)}%`);
-console.log(`\nservice figures by filler rows per table (best run of ${env.BENCH_ROUNDS ?? 2}; change against ${SIZES[0]} rows)`);
+const pct = (x) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(0)}%`;
+const rounds = (ratios) => ratios.map((x) => x.toFixed(2)).join(' / ');
+console.log(
+  `\nservice figures by filler rows per table: each larger size alternated with ${SMALLEST} rows (best runs; change: median of the rounds' ratios)`,
+);
 for (const row of table) {
-  console.log(`${row.operation}`);
-  for (const p of row.points) {
-    if (!p) continue;
+  console.log(row.operation);
+  for (const { size, smallest, larger, rpsChange, p99Change } of row.pairs) {
     console.log(
-      `  ${String(p.size).padStart(8)} filler  ${p.rps.toFixed(0).padStart(6)} req/s (${pct(p.rpsChange).padStart(4)})  ` +
-        `p99 ${String(p.p99).padStart(3)} ms (${pct(p.p99Change).padStart(4)})  CPU ${p.cpuUsPerRequest} µs/req  rows ${JSON.stringify(p.rows)}`,
+      `  ${String(size).padStart(8)} vs ${SMALLEST}: ${larger.rps.toFixed(0)} vs ${smallest.rps.toFixed(0)} req/s (rounds ${rounds(larger.rpsRatios)}: ${pct(rpsChange)}), ` +
+        `p99 ${larger.p99} vs ${smallest.p99} ms (rounds ${rounds(larger.p99Ratios)}: ${pct(p99Change)}), CPU ${larger.cpuUsPerRequest} vs ${smallest.cpuUsPerRequest} µs/req, rows ${JSON.stringify(larger.rows)}`,
     );
   }
 }
 const date = new Date().toISOString();
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `growth-${date.replace(/[:.]/g, '-')}.json`);
-writeFileSync(
-  file,
-  `${JSON.stringify({ date, node: process.version, sizes: SIZES, table, runs: bySize.map((b) => b.report) }, null, 2)}\n`,
-);
+writeFileSync(file, `${JSON.stringify({ date, node: process.version, sizes: SIZES, table, runs: pairs.map((p) => p.report) }, null, 2)}\n`);
 console.log(`results: ${file}`);

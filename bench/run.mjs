@@ -20,6 +20,9 @@
 //                       grant associations (100 per organization) and the profiles to delete
 //   BENCH_FILLER_ROWS   rows the operations never touch added to organization_client_grants,
 //                       token_exchange_profiles and tenant_logs (0): bench/growth.mjs sets it per size
+//   BENCH_BEFORE_FILLER_ROWS  with BENCH_BEFORE_DIST: the before server gets a database of its own, seeded
+//                       alike but with this many filler rows, so one alternation compares two table
+//                       sizes (bench/growth.mjs); the baseline stays on the first database
 //   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
 //                       azp "bench-client", sub "bench-client@clients")
 //   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
@@ -67,6 +70,7 @@ const ORGS = Math.ceil(POOL / GRANTS);
 const PATCH_PROFILES = 100;
 const DELETE_PROFILES = POOL;
 const FILLER = Number(env.BENCH_FILLER_ROWS ?? 0);
+const BEFORE_FILLER = env.BENCH_BEFORE_DIST && env.BENCH_BEFORE_FILLER_ROWS ? Number(env.BENCH_BEFORE_FILLER_ROWS) : undefined;
 // A tenant's applications, the bench's own among them: every log entry looks its client's name up.
 const TENANT_CLIENTS = 100;
 
@@ -112,15 +116,8 @@ if (!serverUrl) {
   serverUrl = await embedded.start();
 }
 const dbName = `bench_${Date.now()}_${process.pid}`;
-const databaseUrl = withDatabase(serverUrl, dbName);
-await adminQuery(serverUrl, `CREATE DATABASE "${dbName}"`);
-cleanups.push(() => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${dbName}" WITH (FORCE)`));
-log(`database ${dbName}`);
-await applyMigrations(databaseUrl);
-
-const db = new pg.Pool({ connectionString: databaseUrl, max: 2 });
-db.on('error', () => undefined); // idle connections cut by the final DROP DATABASE ... WITH (FORCE)
-await seed();
+const { url: databaseUrl, db } = await benchDatabase(dbName, FILLER);
+const beforeDatabase = BEFORE_FILLER === undefined ? { url: databaseUrl, db } : await benchDatabase(`${dbName}_before`, BEFORE_FILLER);
 
 // ---------------------------------------------------------------- tokens and JWKS
 
@@ -176,16 +173,16 @@ const serviceEnv = (extra = {}) => ({
 const profDir = join(ROOT, 'bench/results/prof');
 const profArgs = (name) =>
   env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-const service = await startService(serviceEnv({ PORT: String(await freePort()) }), profArgs('service'));
+const service = { ...(await startService(serviceEnv({ PORT: String(await freePort()) }), profArgs('service'))), db };
 // A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
 // so an optimization's before/after figures come from the same machine state.
 const before = env.BENCH_BEFORE_DIST
   ? await startService(
-      serviceEnv({ PORT: String(await freePort()), ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
+      serviceEnv({ PORT: String(await freePort()), DATABASE_URL: beforeDatabase.url, ...JSON.parse(env.BENCH_BEFORE_ENV ?? '{}') }),
       [...(env.BENCH_BEFORE_FLAGS ? env.BENCH_BEFORE_FLAGS.split(' ') : []), ...profArgs('before')],
       // A build made before the bundle (bench/build-before.sh compiles only) runs its tsc output.
       [join(resolve(env.BENCH_BEFORE_DIST), 'server.js'), join(resolve(env.BENCH_BEFORE_DIST), 'src/main.js')].find((f) => existsSync(f)),
-    )
+    ).then((server) => ({ ...server, db: beforeDatabase.db }))
   : undefined;
 await sleep(2000);
 const idleRssMb = rssMb(service.child.pid);
@@ -196,7 +193,7 @@ log(
 // Node 20 the first one turns on an AsyncLocalStorage hook): one such write before any run, so
 // the figures are those of a process in that state, not of one that has only served the bench.
 for (const server of [service, before].filter(Boolean)) await transactionalWrite(server);
-const baseline = await startBaseline();
+const baseline = { ...(await startBaseline()), db };
 log(`baseline up on :${baseline.port}`);
 
 // ---------------------------------------------------------------- operations
@@ -212,8 +209,8 @@ const operations = [
       path: `/api/v2/organizations/${orgId(k % ORGS)}/client-grants/${grantId(Math.floor(k / ORGS) % GRANTS)}`,
     }),
     pool: ORGS * GRANTS,
-    remaining: async () =>
-      Number((await db.query("SELECT count(*) FROM organization_client_grants WHERE organization_id LIKE 'org_bench%'")).rows[0].count),
+    remaining: async (on) =>
+      Number((await on.query("SELECT count(*) FROM organization_client_grants WHERE organization_id LIKE 'org_bench%'")).rows[0].count),
   },
   {
     key: 'patch-token-exchange-profile',
@@ -235,8 +232,8 @@ const operations = [
     reset: resetDeleteProfiles,
     request: (k) => ({ method: 'DELETE', path: `/api/v2/token-exchange-profiles/tep_bench_d${k % DELETE_PROFILES}` }),
     pool: DELETE_PROFILES,
-    remaining: async () =>
-      Number((await db.query("SELECT count(*) FROM token_exchange_profiles WHERE id LIKE 'tep_bench_d%'")).rows[0].count),
+    remaining: async (on) =>
+      Number((await on.query("SELECT count(*) FROM token_exchange_profiles WHERE id LIKE 'tep_bench_d%'")).rows[0].count),
   },
 ];
 
@@ -253,20 +250,30 @@ for (const op of operations) {
   if (ONLY && !ONLY.has(op.key)) continue;
   // With filler rows, the dead rows an earlier operation left would otherwise be vacuumed (a pass
   // over a million-row table) in the middle of this one's runs, on the same two cores.
-  if (FILLER > 0) await db.query('VACUUM organization_client_grants, token_exchange_profiles, tenant_logs');
+  for (const [on, filler] of new Map([
+    [db, FILLER],
+    [beforeDatabase.db, BEFORE_FILLER ?? FILLER],
+  ]))
+    if (filler > 0) await on.query('VACUUM organization_client_grants, token_exchange_profiles, tenant_logs');
   log(`${op.name}: warm-up ${WARMUP}s each`);
-  const targets = [['service', service], ...(before ? [['before', before]] : []), ['baseline', baseline]];
+  // Two table sizes compare the service with itself: the baseline's writes would fall on one database only.
+  const targets = [
+    ['service', service],
+    ...(before ? [['before', before]] : []),
+    ...(BEFORE_FILLER === undefined ? [['baseline', baseline]] : []),
+  ];
   for (const [, target] of targets) {
-    await op.reset();
+    await op.reset(target.db);
     await load(target, op, WARMUP);
   }
   const runs = Object.fromEntries(targets.map(([label]) => [label, []]));
-  const tableRows = await countRows();
+  const tableRows = await countRows(db);
+  const beforeTableRows = BEFORE_FILLER === undefined ? undefined : await countRows(beforeDatabase.db);
   for (let round = 0; round < ROUNDS; round++) {
     for (const [label, target] of targets) {
-      await op.reset();
+      await op.reset(target.db);
       const run = await load(target, op, DURATION);
-      if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining())) / run.requests;
+      if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining(target.db))) / run.requests;
       if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
       runs[label].push(run);
       log(
@@ -278,20 +285,21 @@ for (const op of operations) {
     }
   }
   const s = best(runs.service);
-  const b = best(runs.baseline);
+  const b = runs.baseline ? best(runs.baseline) : undefined;
   results.push({
     key: op.key,
     operation: op.name,
     service: s,
     baseline: b,
-    throughputRatio: s.rps / b.rps,
-    p99Ratio: s.p99 / Math.max(b.p99, 1),
+    throughputRatio: b && s.rps / b.rps,
+    p99Ratio: b && s.p99 / Math.max(b.p99, 1),
     serviceRssMb: s.rssMb,
     tableRows,
+    ...(beforeTableRows ? { beforeTableRows } : {}),
     // Median over all runs of each server.
     cpuUsPerRequest: {
       service: median(runs.service.map((r) => r.cpuUsPerRequest)),
-      baseline: median(runs.baseline.map((r) => r.cpuUsPerRequest)),
+      baseline: runs.baseline && median(runs.baseline.map((r) => r.cpuUsPerRequest)),
     },
     dbCpuUsPerRequest: Object.fromEntries(
       Object.entries(runs).map(([label, list]) => [label, median(list.map((r) => r.dbCpuUsPerRequest))]),
@@ -332,13 +340,13 @@ const rows = results.map((r) => [
   r.service.rps.toFixed(0),
   `${r.service.p50} ms`,
   `${r.service.p99} ms`,
-  r.baseline.rps.toFixed(0),
-  `${r.baseline.p50} ms`,
-  `${r.baseline.p99} ms`,
-  r.throughputRatio.toFixed(2),
-  r.p99Ratio.toFixed(2),
+  r.baseline?.rps.toFixed(0) ?? '-',
+  r.baseline ? `${r.baseline.p50} ms` : '-',
+  r.baseline ? `${r.baseline.p99} ms` : '-',
+  r.throughputRatio?.toFixed(2) ?? '-',
+  r.p99Ratio?.toFixed(2) ?? '-',
   String(r.serviceRssMb),
-  `${r.cpuUsPerRequest.service}/${r.cpuUsPerRequest.baseline}`,
+  `${r.cpuUsPerRequest.service}/${r.cpuUsPerRequest.baseline ?? '-'}`,
   r.valid ? 'yes' : 'NO',
 ]);
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i].length)));
@@ -357,7 +365,9 @@ if (before) {
     console.log(
       `${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
         `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req, database CPU ${r.dbCpuUsPerRequest.before} -> ${r.dbCpuUsPerRequest.service} µs/req ` +
-        `(baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req, database ${r.dbCpuUsPerRequest.baseline} µs/req)`,
+        (r.baseline
+          ? `(baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req, database ${r.dbCpuUsPerRequest.baseline} µs/req)`
+          : `(before: ${JSON.stringify(r.beforeTableRows)} rows)`),
     );
   }
 }
@@ -383,7 +393,7 @@ const report = {
   idleRssMb,
   coldStart,
   results,
-  minThroughputRatio: Math.min(...results.map((r) => r.throughputRatio)),
+  minThroughputRatio: results.length > 0 && BEFORE_FILLER === undefined ? Math.min(...results.map((r) => r.throughputRatio)) : undefined,
 };
 mkdirSync(join(ROOT, 'bench/results'), { recursive: true });
 const file = join(ROOT, 'bench/results', `bench-${report.date.replace(/[:.]/g, '-')}.json`);
@@ -403,13 +413,14 @@ if (env.BENCH_TOKENS !== '0' && (!ONLY || ONLY.has('tokens'))) {
 }
 
 await db.end();
+if (beforeDatabase.db !== db) await beforeDatabase.db.end();
 jwks.close();
 for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
 await embedded?.stop();
 rmSync(tmp, { recursive: true, force: true });
 const invalid = results.filter((r) => !r.valid).map((r) => r.key);
 if (invalid.length) log(`INVALID runs (unexpected statuses or errors): ${invalid.join(', ')}`);
-console.log(`min throughput ratio: ${results.length ? report.minThroughputRatio.toFixed(2) : 'n/a (no operation ran)'}`);
+console.log(`min throughput ratio: ${report.minThroughputRatio?.toFixed(2) ?? 'n/a (no operation ran against the baseline)'}`);
 process.exitCode = invalid.length || !parity.ok || tokensFailed ? 1 : 0;
 
 // ---------------------------------------------------------------- helpers
@@ -427,7 +438,7 @@ async function load(target, op, seconds) {
     requests: [
       {
         setupRequest: (req) => {
-          const r = op.request(k++);
+          const r = op.request(k++, target);
           return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
         },
       },
@@ -484,23 +495,28 @@ async function chooseReads() {
       request: () => ({ method: 'GET', path: '/api/v2/logs' }),
     },
   ];
-  // Checkpoint paging at its two ends: from the oldest entry, and from 100 entries before the newest.
+  // Checkpoint paging at its two ends: from the oldest entry, and from 100 entries before the newest,
+  // of the database the server reads (the before server may have one of its own).
   const logIdSql = `'900' || lpad(tx_id::text, 20, '0') || lpad(seq::text, 20, '0')`;
-  const { rows: ends } = await db.query(`SELECT (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id, seq LIMIT 1) AS first,
-    (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id DESC, seq DESC LIMIT 1 OFFSET 100) AS last`);
-  for (const [end, logId] of Object.entries(ends[0])) {
-    if (!logId) continue;
+  const ends = new Map();
+  for (const on of new Set([db, beforeDatabase.db])) {
+    const { rows } = await on.query(`SELECT (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id, seq LIMIT 1) AS first,
+      (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id DESC, seq DESC LIMIT 1 OFFSET 100) AS last`);
+    ends.set(on, rows[0]);
+  }
+  for (const end of ['first', 'last']) {
+    if (![...ends.values()].every((row) => row[end])) continue;
     candidates.push({
       key: `get-logs-checkpoint-${end}`,
       name: `GET /logs?from=<${end === 'first' ? 'oldest' : '100 before the newest'}>&take=100`,
-      request: () => ({ method: 'GET', path: `/api/v2/logs?from=${logId}&take=100` }),
+      request: (_k, target) => ({ method: 'GET', path: `/api/v2/logs?from=${ends.get(target.db)[end]}&take=100` }),
     });
   }
   const asked = candidates.filter((c) => !ONLY || ONLY.has(c.key));
   const reads = [];
   for (const c of asked) {
-    await resetAssociations();
-    const { status } = await call(service, c.request(0));
+    await resetAssociations(db);
+    const { status } = await call(service, c.request(0, service));
     if (status === 200) reads.push({ ...c, expect: 200, reset: resetAssociations });
   }
   return { reads, asked: asked.length > 0 };
@@ -508,8 +524,8 @@ async function chooseReads() {
 
 /** The same requests, success and failure, must get the same statuses from both servers. */
 async function checkParity() {
-  await resetAssociations();
-  await resetDeleteProfiles();
+  await resetAssociations(db);
+  await resetDeleteProfiles(db);
   const probes = [
     { method: 'DELETE', path: `/api/v2/organizations/${orgId(0)}/client-grants/${grantId(0)}` },
     { method: 'DELETE', path: `/api/v2/organizations/${orgId(0)}/client-grants/${grantId(0)}` },
@@ -545,7 +561,7 @@ async function checkParity() {
     { method: 'DELETE', path: '/api/v2/token-exchange-profiles/tep_bench_d1', noAuth: true },
   ];
   for (const read of reads) {
-    const found = read.request(0);
+    const found = read.request(0, service);
     const missing = { ...found, path: found.path.replace(/bench(_p)?0+/, 'missing') };
     probes.push(found, ...(missing.path === found.path ? [] : [missing]));
   }
@@ -558,11 +574,11 @@ async function checkParity() {
     if (before) await call(before, probe);
     if (s.status !== b.status) mismatches.push({ probe: `${probe.method} ${probe.path}`, service: s.status, baseline: b.status });
   }
-  await resetAssociations();
-  await resetDeleteProfiles();
+  await resetAssociations(db);
+  await resetDeleteProfiles(db);
   mismatches.push(...(await checkEffects()));
-  await resetAssociations();
-  await resetDeleteProfiles();
+  await resetAssociations(db);
+  await resetDeleteProfiles(db);
   return { ok: mismatches.length === 0, probes: probes.length, mismatches };
 }
 
@@ -623,7 +639,20 @@ async function call(target, { method, path, headers = {}, body, noAuth }) {
   return { status: response.status };
 }
 
-async function seed() {
+/** A fresh database on the bench's server, migrated and seeded, with `filler` rows the operations never touch. */
+async function benchDatabase(name, filler) {
+  const url = withDatabase(serverUrl, name);
+  await adminQuery(serverUrl, `CREATE DATABASE "${name}"`);
+  cleanups.push(() => adminQuery(serverUrl, `DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`));
+  log(`database ${name}`);
+  await applyMigrations(url);
+  const pool = new pg.Pool({ connectionString: url, max: 2 });
+  pool.on('error', () => undefined); // idle connections cut by the final DROP DATABASE ... WITH (FORCE)
+  await seed(pool, filler);
+  return { url, db: pool };
+}
+
+async function seed(db, filler) {
   log('seeding');
   await db.query(
     `INSERT INTO organizations (id, name) SELECT 'org_bench' || lpad(i::text, 6, '0'), 'bench-org-' || i FROM generate_series(0, ${ORGS - 1}) i`,
@@ -638,11 +667,11 @@ async function seed() {
            'non_interactive', ARRAY['client_credentials'], 'scrypt$16384$8$1$' || md5(i::text) || '$' || md5((i * 7)::text) || md5(i::text),
            ARRAY['https://app' || i || '.example.com/callback'], jsonb_build_object('logo_uri', 'https://cdn.example.com/' || i || '.png')
       FROM generate_series(0, ${TENANT_CLIENTS - 1}) i`);
-  await resetAssociations();
-  await resetDeleteProfiles();
+  await resetAssociations(db);
+  await resetDeleteProfiles(db);
   // Extra rows a later schema needs (say, the bench client for a "client is not global" check).
   if (env.BENCH_SEED_SQL) await db.query(readFileSync(resolve(env.BENCH_SEED_SQL), 'utf8'));
-  if (FILLER > 0) await seedFiller();
+  if (filler > 0) await seedFiller(db, filler);
   await db.query('VACUUM ANALYZE');
 }
 
@@ -650,38 +679,38 @@ async function seed() {
  * Rows the operations never touch, so a run shows what table size alone costs: organizations
  * holding the bench grants, profiles, and log entries (their log_ids sort before every entry a run writes).
  */
-async function seedFiller() {
-  log(`seeding ${FILLER} filler rows per table`);
-  const orgs = Math.ceil(FILLER / GRANTS);
+async function seedFiller(db, filler) {
+  log(`seeding ${filler} filler rows per table`);
+  const orgs = Math.ceil(filler / GRANTS);
   await db.query(
     `INSERT INTO organizations (id, name) SELECT 'org_fill' || lpad(i::text, 7, '0'), 'fill-org-' || i FROM generate_series(0, ${orgs - 1}) i`,
   );
   await db.query(`INSERT INTO organization_client_grants (organization_id, grant_id)
-    SELECT 'org_fill' || lpad((i / ${GRANTS})::text, 7, '0'), 'cgr_bench' || lpad((i % ${GRANTS})::text, 6, '0') FROM generate_series(0, ${FILLER - 1}) i`);
+    SELECT 'org_fill' || lpad((i / ${GRANTS})::text, 7, '0'), 'cgr_bench' || lpad((i % ${GRANTS})::text, 6, '0') FROM generate_series(0, ${filler - 1}) i`);
   await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
-    SELECT 'tep_fill' || i, 'fill profile', 'urn:fill:' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${FILLER - 1}) i`);
+    SELECT 'tep_fill' || i, 'fill profile', 'urn:fill:' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${filler - 1}) i`);
   await db.query(`INSERT INTO tenant_logs (date, type, description, client_id, client_name, ip, user_agent, details)
-    SELECT now() - make_interval(secs => ${FILLER} - i), CASE WHEN i % 10 = 0 THEN 'fapi' ELSE 'sapi' END, 'Update a token exchange profile',
+    SELECT now() - make_interval(secs => ${filler} - i), CASE WHEN i % 10 = 0 THEN 'fapi' ELSE 'sapi' END, 'Update a token exchange profile',
            'fill-client-' || (i % 50), 'Fill client', '10.0.' || (i % 250) || '.1', 'fill-agent/1.0',
            jsonb_build_object('request', jsonb_build_object('method', 'patch', 'path', '/api/v2/token-exchange-profiles/tep_fill' || i,
              'body', jsonb_build_object('name', 'fill profile')), 'response', jsonb_build_object('statusCode', 200))
-      FROM generate_series(0, ${FILLER - 1}) i`);
+      FROM generate_series(0, ${filler - 1}) i`);
 }
 
 /** Rows in the tables the operations use, when an operation's runs start. */
-async function countRows() {
+async function countRows(db) {
   const { rows } = await db.query(`SELECT (SELECT count(*) FROM organization_client_grants)::int AS organization_client_grants,
     (SELECT count(*) FROM token_exchange_profiles)::int AS token_exchange_profiles, (SELECT count(*) FROM tenant_logs)::int AS tenant_logs`);
   return rows[0];
 }
 
-async function resetAssociations() {
+async function resetAssociations(db) {
   await db.query(`INSERT INTO organization_client_grants (organization_id, grant_id)
     SELECT o.id, g.id FROM organizations o CROSS JOIN client_grants g WHERE o.id LIKE 'org_bench%' AND g.id LIKE 'cgr_bench%'
     ON CONFLICT DO NOTHING`);
 }
 
-async function resetDeleteProfiles() {
+async function resetDeleteProfiles(db) {
   await db.query(`INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
     SELECT 'tep_bench_d' || i, 'bench delete', 'urn:bench:d' || i, 'act_bench', 'custom_authentication' FROM generate_series(0, ${DELETE_PROFILES - 1}) i
     ON CONFLICT DO NOTHING`);
