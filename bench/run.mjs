@@ -22,7 +22,7 @@
 //                       token_exchange_profiles and tenant_logs (0): bench/growth.mjs sets it per size
 //   BENCH_BEFORE_FILLER_ROWS  with BENCH_BEFORE_DIST: the before server gets a database of its own, seeded
 //                       alike but with this many filler rows, so one alternation compares two table
-//                       sizes (bench/growth.mjs); the baseline stays on the first database
+//                       sizes (bench/growth.mjs); the baseline then only answers the parity check
 //   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
 //                       azp "bench-client", sub "bench-client@clients")
 //   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
