@@ -61,17 +61,8 @@ const median = (values) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-/** One size's figures in a pair: best run's req/s and p99, median CPU, and against the smallest, the median of the rounds' ratios. */
-const figures = (runs, rows, against) => ({
-  rows,
-  rps: Math.max(...runs.map((r) => r.rps)),
-  p99: runs.reduce((a, b) => (b.rps > a.rps ? b : a)).p99,
-  cpuUsPerRequest: median(runs.map((r) => r.cpuUsPerRequest)),
-  ...(against && {
-    rpsRatios: runs.map((r, i) => r.rps / against[i].rps),
-    p99Ratios: runs.map((r, i) => r.p99 / Math.max(against[i].p99, 1)),
-  }),
-});
+/** The rounds' ratios of the larger size's runs to the smallest's (they alternate, round by round). */
+const ratios = (larger, smallest, field) => larger.map((run, i) => run[field] / Math.max(smallest[i][field], 1));
 const keys = [...new Set(pairs.flatMap(({ report }) => report.results.map((r) => r.key)))];
 const table = keys.map((key) => ({
   key,
@@ -79,14 +70,22 @@ const table = keys.map((key) => ({
   pairs: pairs.flatMap(({ size, report }) => {
     const r = report.results.find((x) => x.key === key);
     if (!r) return [];
-    const larger = figures(r.runs.before, r.beforeTableRows, r.runs.service);
+    const rpsRatios = ratios(r.runs.before, r.runs.service, 'rps');
+    const p99Ratios = ratios(r.runs.before, r.runs.service, 'p99');
     return [
       {
         size,
-        smallest: figures(r.runs.service, r.tableRows),
-        larger,
-        rpsChange: median(larger.rpsRatios) - 1,
-        p99Change: median(larger.p99Ratios) - 1,
+        smallest: { rows: r.tableRows, rps: r.service.rps, p99: r.service.p99, cpuUsPerRequest: r.cpuUsPerRequest.service },
+        larger: {
+          rows: r.beforeTableRows,
+          rps: r.before.rps,
+          p99: r.before.p99,
+          cpuUsPerRequest: r.before.cpuUsPerRequest,
+          rpsRatios,
+          p99Ratios,
+        },
+        rpsChange: median(rpsRatios) - 1,
+        p99Change: median(p99Ratios) - 1,
       },
     ];
   }),

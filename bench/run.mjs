@@ -116,8 +116,11 @@ if (!serverUrl) {
   serverUrl = await embedded.start();
 }
 const dbName = `bench_${Date.now()}_${process.pid}`;
-const { url: databaseUrl, db } = await benchDatabase(dbName, FILLER);
-const beforeDatabase = BEFORE_FILLER === undefined ? { url: databaseUrl, db } : await benchDatabase(`${dbName}_before`, BEFORE_FILLER);
+const mainDatabase = await benchDatabase(dbName, FILLER);
+const { url: databaseUrl, db } = mainDatabase;
+const beforeDatabase = BEFORE_FILLER === undefined ? mainDatabase : await benchDatabase(`${dbName}_before`, BEFORE_FILLER);
+// Each database once, with its filler rows.
+const databases = [...new Set([mainDatabase, beforeDatabase])];
 
 // ---------------------------------------------------------------- tokens and JWKS
 
@@ -250,10 +253,7 @@ for (const op of operations) {
   if (ONLY && !ONLY.has(op.key)) continue;
   // With filler rows, the dead rows an earlier operation left would otherwise be vacuumed (a pass
   // over a million-row table) in the middle of this one's runs, on the same two cores.
-  for (const [on, filler] of new Map([
-    [db, FILLER],
-    [beforeDatabase.db, BEFORE_FILLER ?? FILLER],
-  ]))
+  for (const { db: on, filler } of databases)
     if (filler > 0) await on.query('VACUUM organization_client_grants, token_exchange_profiles, tenant_logs');
   log(`${op.name}: warm-up ${WARMUP}s each`);
   // Two table sizes compare the service with itself: the baseline's writes would fall on one database only.
@@ -412,8 +412,7 @@ if (env.BENCH_TOKENS !== '0' && (!ONLY || ONLY.has('tokens'))) {
   tokensFailed = tokens.status !== 0;
 }
 
-await db.end();
-if (beforeDatabase.db !== db) await beforeDatabase.db.end();
+for (const { db: pool } of databases) await pool.end();
 jwks.close();
 for (const cleanup of cleanups.reverse()) await cleanup().catch((e) => log(`cleanup: ${e.message}`));
 await embedded?.stop();
@@ -499,7 +498,7 @@ async function chooseReads() {
   // of the database the server reads (the before server may have one of its own).
   const logIdSql = `'900' || lpad(tx_id::text, 20, '0') || lpad(seq::text, 20, '0')`;
   const ends = new Map();
-  for (const on of new Set([db, beforeDatabase.db])) {
+  for (const { db: on } of databases) {
     const { rows } = await on.query(`SELECT (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id, seq LIMIT 1) AS first,
       (SELECT ${logIdSql} FROM tenant_logs ORDER BY tx_id DESC, seq DESC LIMIT 1 OFFSET 100) AS last`);
     ends.set(on, rows[0]);
@@ -649,7 +648,7 @@ async function benchDatabase(name, filler) {
   const pool = new pg.Pool({ connectionString: url, max: 2 });
   pool.on('error', () => undefined); // idle connections cut by the final DROP DATABASE ... WITH (FORCE)
   await seed(pool, filler);
-  return { url, db: pool };
+  return { url, db: pool, filler };
 }
 
 async function seed(db, filler) {
