@@ -17,13 +17,20 @@ export function newClientSecret(): string {
 /** `scrypt$N$r$p$salt$hash`, salt and hash base64url; a fresh salt per secret. */
 export async function hashSecret(secret: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await scrypt(secret, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 });
+  return storedForm(salt, await scrypt(secret, salt, KEY_LENGTH, { ...PARAMS, maxmem: 64 * 1024 * 1024 }));
+}
+
+function storedForm(salt: Buffer, hash: Buffer): string {
   return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
 }
 
-// Checked against when the client id is unknown, so a miss costs the same hash as a hit and
-// response time does not reveal which client ids exist.
-const DECOY = hashSecret(newClientSecret());
+/**
+ * Checked against when the client id is unknown, so a miss costs the same hash as a hit and
+ * response time does not reveal which client ids exist. Only its parameters and lengths matter (no
+ * secret may match it: verifySecret never accepts a miss), so its hash is random bytes rather than
+ * a scrypt run at every start.
+ */
+export const DECOY = storedForm(randomBytes(16), randomBytes(KEY_LENGTH));
 
 /**
  * Secrets already proven against a stored hash, so a client asking for tokens again skips scrypt
@@ -63,7 +70,7 @@ const provenSecrets = new ProvenSecrets();
  */
 export async function verifySecret(secret: string, stored: string | undefined, proven: ProvenSecrets = provenSecrets): Promise<boolean> {
   if (stored !== undefined && proven.matches(stored, secret)) return true;
-  const [scheme, n, r, p, salt, hash] = (stored ?? (await DECOY)).split('$');
+  const [scheme, n, r, p, salt, hash] = (stored ?? DECOY).split('$');
   if (scheme !== 'scrypt' || !salt || !hash) return false;
   const expected = Buffer.from(hash, 'base64url');
   const actual = await scrypt(secret, Buffer.from(salt, 'base64url'), expected.length, {

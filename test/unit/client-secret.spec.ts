@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { hashSecret, newClientSecret, ProvenSecrets, verifySecret } from '../../src/clients/client-secret.js';
+import { DECOY, hashSecret, newClientSecret, ProvenSecrets, verifySecret } from '../../src/clients/client-secret.js';
 
 describe('client secrets', () => {
   it('verifies the right secret only', async () => {
@@ -19,6 +19,12 @@ describe('client secrets', () => {
 
   it('an unknown client (no stored hash) never verifies, even against the decoy', async () => {
     assert.equal(await verifySecret('anything', undefined), false);
+  });
+
+  it('the decoy an unknown client is checked against costs what a real hash does: same parameters, salt and key lengths', async () => {
+    const shape = (stored: string) => stored.split('$').map((part, i) => (i < 4 ? part : Buffer.from(part, 'base64url').length));
+    assert.deepEqual(shape(DECOY), shape(await hashSecret(newClientSecret())));
+    assert.deepEqual(shape(DECOY), ['scrypt', '16384', '8', '1', 16, 32]);
   });
 
   it('a malformed stored value does not verify', async () => {
