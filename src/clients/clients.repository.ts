@@ -25,6 +25,14 @@ function whereOf({ isFirstParty, appTypes, clientIds, nothing }: ClientFilter): 
   };
 }
 
+// Asked at every start (the bootstrap admin, the global clients' snapshot): through the pool, so a
+// start does not load Prisma's query compiler for them (PrismaService.onModuleInit).
+const ANY_SQL = 'SELECT 1 FROM clients LIMIT 1';
+const WITH_GRANT_SQL = `
+  SELECT c.client_id FROM clients c
+    JOIN client_grants g ON g.client_id = c.client_id AND g.audience = $1
+   WHERE $2::text IS NULL OR c.client_id = $2::text`;
+
 // Serialises the "is the tenant empty?" check across instances booting at the same moment.
 const FIRST_CLIENT_LOCK_KEY = 72707370;
 
@@ -42,7 +50,7 @@ export class ClientsRepository {
 
   /** Whether the tenant holds any client. */
   async any(): Promise<boolean> {
-    return (await this.prisma.client.findFirst({ select: { client_id: true } })) !== null;
+    return (await this.prisma.sql(ANY_SQL, [])).length > 0;
   }
 
   /** Inserts the client and its grant only while the tenant has no client at all; false when it had one. */
@@ -118,10 +126,7 @@ export class ClientsRepository {
 
   /** Clients holding a grant for the audience (all of them, or just `clientId` when given). */
   async withGrantFor(audience: string, clientId?: string): Promise<string[]> {
-    const rows = await this.prisma.$queryRaw<Pick<Client, 'client_id'>[]>`
-      SELECT c.client_id FROM clients c
-      JOIN client_grants g ON g.client_id = c.client_id AND g.audience = ${audience}
-      WHERE ${clientId ?? null}::text IS NULL OR c.client_id = ${clientId ?? null}::text`;
+    const rows = await this.prisma.sql<Pick<Client, 'client_id'>>(WITH_GRANT_SQL, [audience, clientId ?? null]);
     return rows.map((row) => row.client_id);
   }
 }

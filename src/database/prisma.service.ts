@@ -49,6 +49,10 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
       options: '-c random_page_cost=1.1',
     });
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    // Prisma's adapter listens for an idle connection's error (the database restarting, or ending
+    // sessions) only once Prisma connects, at the first query it builds; until then such an error
+    // would be thrown, and end the process.
+    pool.on('error', (error) => appLogger.write('warn', `idle database connection lost: ${error.message}`, { context: 'PrismaService' }));
     this.pool = pool;
     this.transactions = pool;
   }
@@ -89,10 +93,14 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     }
   }
 
-  /** Fails the boot, not the first request, when the database cannot be reached. */
+  /**
+   * Fails the boot, not the first request, when the database cannot be reached. Through the pool:
+   * Prisma's query compiler (WebAssembly, ~70 ms to decode and compile on a slow machine, and its
+   * memory) then loads on the first query Prisma builds, which the start, the token endpoint and the
+   * three core writes never make (bench/NOTES.md).
+   */
   async onModuleInit(): Promise<void> {
-    await this.$connect();
-    await this.$queryRaw`SELECT 1`;
+    await this.pool.query('SELECT 1');
   }
 
   // On shutdown, not on module destroy: Nest runs onModuleDestroy BEFORE it closes the HTTP
@@ -101,6 +109,8 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   // server stops only after the pool is closed.
   async onApplicationShutdown(): Promise<void> {
     await this.$disconnect();
+    // $disconnect ends the pool (disposeExternalPool) only if Prisma had connected.
+    if (!this.pool.ending) await this.pool.end();
     this.appLogger.write('info', 'database pool closed', { context: 'PrismaService' });
   }
 }
