@@ -11,6 +11,7 @@ import { limitHeapGrowth, releaseBootGarbage } from './process-memory.js';
 import { API_PREFIX } from './routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
+const BOOT_GARBAGE_DELAY_MS = 1_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   limitHeapGrowth(config.heapGrowingPercent);
@@ -20,11 +21,13 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
     abortOnError: false,
   });
   await configureApp(app, logger);
-  await releaseBootGarbage(logger);
   await app.listen(config.port, '0.0.0.0');
   // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.
   handleSignals(app, config, logger);
   logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
+  // After the start, not in it: the instance is ready that much sooner, and the first requests
+  // (a readiness probe) are answered before the collection's one pause.
+  setTimeout(() => void releaseBootGarbage(logger), BOOT_GARBAGE_DELAY_MS).unref();
 }
 
 /**

@@ -17,9 +17,9 @@ export function limitHeapGrowth(percent: number): void {
  * Loading and wiring the modules grows V8's young generation to its maximum (two semi-spaces, 8 MB
  * each as `npm start` runs it) and leaves old-space pages of what ran once. V8 gives them back only
  * when its memory reducer finds the process idle, about 50 s after a start (measured); until then
- * an idle instance holds ~35 MB more than it needs. One memory-reducing collection before listening
- * (what the inspector's collectGarbage asks V8 for, ~50-120 ms) returns them before the first
- * request.
+ * an idle instance holds ~35 MB more than it needs. One memory-reducing collection (what the
+ * inspector's collectGarbage asks V8 for, ~50-120 ms) returns them; main.ts runs it a second after
+ * listening, so it is not part of the start.
  * Skipped where Node was built without the inspector.
  */
 export async function releaseBootGarbage(logger: JsonLogger): Promise<void> {
