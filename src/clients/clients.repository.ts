@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSource } from '../common/pagination/pagination.js';
+import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Client, Prisma } from '../generated/prisma/client.js';
@@ -25,6 +26,30 @@ function whereOf({ isFirstParty, appTypes, clientIds, nothing }: ClientFilter): 
   };
 }
 
+const FIND_SQL = `SELECT ${columnList<Client>()(
+  'client_id',
+  'name',
+  'description',
+  'app_type',
+  'grant_types',
+  'secret_hash',
+  'created_at',
+  'updated_at',
+  'is_first_party',
+  'token_endpoint_auth_method',
+  'callbacks',
+  'allowed_origins',
+  'web_origins',
+  'allowed_logout_urls',
+  'allowed_clients',
+  'oidc_conformant',
+  'jwt_configuration',
+  'client_metadata',
+  'token_exchange',
+  'organization_usage',
+  'organization_require_behavior',
+  'settings',
+)} FROM clients WHERE client_id = $1`;
 // Asked at every start (the bootstrap admin, the global clients' snapshot): through the pool, so a
 // start does not load Prisma's query compiler for them (PrismaService.onModuleInit).
 const ANY_SQL = 'SELECT 1 FROM clients LIMIT 1';
@@ -94,8 +119,9 @@ export class ClientsRepository {
     return grants.map((grant) => grant.client_id);
   }
 
+  /** The token endpoint's first read: through the pool, with the hot paths (PrismaService.sql). */
   async find(clientId: string): Promise<Client | undefined> {
-    return (await this.prisma.client.findUnique({ where: { client_id: clientId } })) ?? undefined;
+    return (await this.prisma.sql<Client>(FIND_SQL, [clientId])).at(0);
   }
 
   /**
