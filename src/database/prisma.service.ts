@@ -59,7 +59,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
 
   /**
    * One parameterised statement sent straight to the driver, rows as objects. For the hot
-   * paths only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
+   * paths and the start's reads only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
    * `types`: the driver's parsers for this statement's columns, where a caller wants other than its defaults.
    */
   async sql<Row>(text: string, values: unknown[], types?: pg.CustomTypesConfig): Promise<Row[]> {

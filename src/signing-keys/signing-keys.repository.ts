@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { columnList } from '../database/column-list.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { SigningKey } from '../generated/prisma/client.js';
 import { LISTENER_APPLICATION_NAME, ROTATED_CHANNEL } from './signing-key-changes.js';
@@ -7,7 +8,7 @@ import { LISTENER_APPLICATION_NAME, ROTATED_CHANNEL } from './signing-key-change
 // query compiler for them (PrismaService.onModuleInit).
 const HAS_CURRENT_SQL = 'SELECT 1 FROM signing_keys WHERE is_current';
 const ACTIVE_SQL = `
-  SELECT kid, public_key, private_key, is_current, created_at, rotated_at FROM signing_keys
+  SELECT ${columnList<SigningKey>()('kid', 'public_key', 'private_key', 'is_current', 'created_at', 'rotated_at')} FROM signing_keys
    WHERE is_current OR rotated_at > $1
    ORDER BY is_current NULLS LAST, created_at DESC`;
 
