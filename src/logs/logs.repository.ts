@@ -48,9 +48,14 @@ const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${STORED_FIELDS.join(', ')}, ${DET
 const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.
+// Hourly on every instance: through the pool, like the start's reads, so an instance serving only
+// the token endpoint and the hot writes never loads Prisma's query compiler (PrismaService.onModuleInit).
 const PRUNE_SQL = `
-  DELETE FROM tenant_logs WHERE (tx_id, seq) IN (
-    SELECT tx_id, seq FROM tenant_logs WHERE date < $1 ORDER BY date LIMIT $2 FOR UPDATE SKIP LOCKED)`;
+  WITH pruned AS (
+    DELETE FROM tenant_logs WHERE (tx_id, seq) IN (
+      SELECT tx_id, seq FROM tenant_logs WHERE date < $1 ORDER BY date LIMIT $2 FOR UPDATE SKIP LOCKED)
+    RETURNING 1)
+  SELECT count(*)::int AS deleted FROM pruned`;
 
 // Entries of transactions older than every running one are final: a checkpoint reader that only
 // sees those never skips an entry whose transaction commits after a later one's.
@@ -131,8 +136,8 @@ export class LogsRepository {
 
   /** Deletes up to `batch` entries dated before `cutoff`; how many it deleted. */
   async pruneBatch(cutoff: Date, batch: number): Promise<number> {
-    const result = await this.prisma.$executeRawUnsafe(PRUNE_SQL, cutoff, batch);
-    return result;
+    const [{ deleted }] = await this.prisma.sql<{ deleted: number }>(PRUNE_SQL, [cutoff, batch]);
+    return deleted;
   }
 }
 
