@@ -53,10 +53,11 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
 // Asked at every start (the bootstrap admin, the global clients' snapshot): through the pool, so a
 // start does not load Prisma's query compiler for them (PrismaService.onModuleInit).
 const ANY_SQL = 'SELECT 1 FROM clients LIMIT 1';
-const WITH_GRANT_SQL = `
-  SELECT c.client_id FROM clients c
-    JOIN client_grants g ON g.client_id = c.client_id AND g.audience = $1
-   WHERE $2::text IS NULL OR c.client_id = $2::text`;
+// Two texts, not `$2 IS NULL OR c.client_id = $2`: a named statement's generic plan cannot tell
+// which case it serves, and planned both as a scan of every client and grant.
+const ALL_WITH_GRANT_SQL = `
+  SELECT c.client_id FROM clients c JOIN client_grants g ON g.client_id = c.client_id AND g.audience = $1`;
+const ONE_WITH_GRANT_SQL = `${ALL_WITH_GRANT_SQL} WHERE c.client_id = $2`;
 
 // Serialises the "is the tenant empty?" check across instances booting at the same moment.
 const FIRST_CLIENT_LOCK_KEY = 72707370;
@@ -152,7 +153,10 @@ export class ClientsRepository {
 
   /** Clients holding a grant for the audience (all of them, or just `clientId` when given). */
   async withGrantFor(audience: string, clientId?: string): Promise<string[]> {
-    const rows = await this.prisma.sql<Pick<Client, 'client_id'>>(WITH_GRANT_SQL, [audience, clientId ?? null]);
+    const rows =
+      clientId === undefined
+        ? await this.prisma.sql<Pick<Client, 'client_id'>>(ALL_WITH_GRANT_SQL, [audience])
+        : await this.prisma.sql<Pick<Client, 'client_id'>>(ONE_WITH_GRANT_SQL, [audience, clientId]);
     return rows.map((row) => row.client_id);
   }
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
+import { GlobalClients } from '../../src/clients/global-clients.js';
 import { logId } from '../../src/logs/log-id.js';
 import { LogPruner } from '../../src/logs/log-pruner.js';
 import { recordPoolStatements, type SentStatement } from '../support/pool-statements.js';
@@ -57,6 +58,8 @@ describe('the hot requests: every statement they send uses an index', () => {
     await t.factories.client({ client_id: 'plans-client', name: 'Plans client' });
     await t.prisma.$executeRawUnsafe(`
       INSERT INTO organizations (id, name) SELECT 'org_seed_' || g, 'seed-org-' || g FROM generate_series(1, ${ROWS}) g;
+      INSERT INTO clients (client_id, name, app_type, secret_hash)
+        SELECT 'seed_client_' || g, 'Seed client ' || g, 'non_interactive', 'x' FROM generate_series(1, ${ROWS}) g;
       INSERT INTO client_grants (id, client_id, audience, scope)
         SELECT 'cgr_seed_' || g, 'seed_client_' || g, 'https://seed.example.com/', ARRAY['read:things'] FROM generate_series(1, ${ROWS}) g;
       INSERT INTO organization_client_grants (organization_id, grant_id)
@@ -108,8 +111,26 @@ describe('the hot requests: every statement they send uses an index', () => {
     await assertIndexed('prune');
   });
 
-  /** Explains every statement sent since `sent` was emptied. */
-  async function assertIndexed(what: string): Promise<void> {
+  // Every 2 s on every instance, while requests run.
+  it("the Management API's clients, the snapshot each instance refreshes", async () => {
+    sent.length = 0;
+    await t.app.get(GlobalClients).refresh();
+    await assertIndexed('the global-client snapshot');
+  });
+
+  // Every request with a token issued here asks whether its client may call the Management API;
+  // a client missing from the snapshot is looked up alone, on a named statement that goes generic.
+  it("a client's Management API grant looked up alone, also in the generic plan", async () => {
+    sent.length = 0;
+    assert.equal(await t.app.get(GlobalClients).isGlobal('seed_client_5'), false);
+    await assertIndexed('the global-client lookup', { generic: true });
+  });
+
+  /**
+   * Explains every statement sent since `sent` was emptied; `generic`: as the plan a named statement
+   * switches to after five runs, made without the parameters' values.
+   */
+  async function assertIndexed(what: string, { generic = false } = {}): Promise<void> {
     const statements = sent.filter((s) => /^\s*(WITH|SELECT|UPDATE|DELETE|INSERT)\b/i.test(s.text));
     assert.ok(statements.length > 0, `${what} sent no statement through the pool`);
     const explainer = new pg.Client({ connectionString: t.databaseUrl });
@@ -118,7 +139,8 @@ describe('the hot requests: every statement they send uses an index', () => {
       // At these sizes a join over 100 rows may still be cheaper by hashing a whole table; at a
       // million rows it is not. Discouraging sequential scans asks the question that holds at every
       // size: has each statement an index that serves it? A statement without one still scans.
-      await explainer.query('SET enable_seqscan = off');
+      // A generic plan is asked as PostgreSQL would make it: a plan reading a whole table shows as one.
+      await explainer.query(generic ? 'SET plan_cache_mode = force_generic_plan' : 'SET enable_seqscan = off');
       const { rows: indexes } = await explainer.query<{ index: string; first: string }>(
         `
         SELECT c.relname AS index, a.attname AS first
@@ -128,10 +150,13 @@ describe('the hot requests: every statement they send uses an index', () => {
         [[...GROWN]],
       );
       const leading = new Map(indexes.map((row) => [row.index, row.first]));
-      for (const statement of statements) {
+      for (const [i, statement] of statements.entries()) {
+        if (generic) await explainer.query(`PREPARE generic_${i} AS ${statement.text}`);
         const { rows } = await explainer.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(
-          `EXPLAIN (FORMAT JSON) ${statement.text}`,
-          statement.values,
+          generic
+            ? `EXPLAIN (FORMAT JSON) EXECUTE generic_${i}(${statement.values.map((value) => (value === null ? 'NULL' : explainer.escapeLiteral(value as string))).join(', ')})`
+            : `EXPLAIN (FORMAT JSON) ${statement.text}`,
+          generic ? [] : statement.values,
         );
         const plan = rows[0]['QUERY PLAN'][0].Plan;
         assert.deepEqual(
