@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { PageSource } from '../common/pagination/pagination.js';
+import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
@@ -7,6 +8,26 @@ import { identifierTaken } from './resource-server-errors.js';
 
 // The unique index decides duplicate identifiers, so two concurrent creates cannot both win.
 const failed = mapDatabaseErrors({ constraints: { resource_servers_identifier_key: identifierTaken } });
+
+// Read on every token request for an API of the tenant: through the pool, with the token endpoint's
+// other reads, so an instance serving tokens never loads Prisma's query compiler for them.
+const BY_IDENTIFIER_SQL = `SELECT ${columnList<ResourceServer>()(
+  'id',
+  'identifier',
+  'name',
+  'scopes',
+  'signing_alg',
+  'signing_secret',
+  'token_lifetime',
+  'token_lifetime_for_web',
+  'allow_offline_access',
+  'skip_consent_for_verifiable_first_party_clients',
+  'enforce_policies',
+  'token_dialect',
+  'settings',
+  'created_at',
+  'updated_at',
+)} FROM resource_servers WHERE identifier = $1`;
 
 export type ResourceServerChanges = Omit<Prisma.ResourceServerUpdateInput, 'id' | 'identifier' | 'created_at'>;
 
@@ -35,7 +56,7 @@ export class ResourceServersRepository {
   }
 
   async findByIdentifier(identifier: string): Promise<ResourceServer | undefined> {
-    return (await this.prisma.resourceServer.findUnique({ where: { identifier } })) ?? undefined;
+    return (await this.prisma.sql<ResourceServer>(BY_IDENTIFIER_SQL, [identifier])).at(0);
   }
 
   /** Undefined when there is no such resource server. */

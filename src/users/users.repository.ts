@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import type { Prisma } from '../generated/prisma/client.js';
+import type { Prisma, User } from '../generated/prisma/client.js';
 import type { UserRow } from './dto/user.view.js';
 import { connectionNotFound, emailTaken, userExists, userNotFound, usernameTaken } from './user-errors.js';
 import type { SearchTerm } from './user-search.js';
@@ -25,6 +26,32 @@ const NULLABLE = new Set(['email', 'name', 'nickname', 'username', 'last_login']
 
 const WITH_CONNECTION = { connection: { select: { name: true } } } as const;
 
+// A token exchange reads its user by id: through the pool, with the token endpoint's other reads,
+// so an instance serving tokens never loads Prisma's query compiler for them. The connection as
+// WITH_CONNECTION includes it.
+const FIND_SQL = `SELECT ${columnList<User>()(
+  'user_id',
+  'connection_id',
+  'email',
+  'email_verified',
+  'username',
+  'phone_number',
+  'given_name',
+  'family_name',
+  'name',
+  'nickname',
+  'picture',
+  'password_hash',
+  'blocked',
+  'app_metadata',
+  'user_metadata',
+  'last_login',
+  'logins_count',
+  'created_at',
+  'updated_at',
+)}, (SELECT json_build_object('name', c.name) FROM connections c WHERE c.id = users.connection_id) AS connection
+  FROM users WHERE user_id = $1`;
+
 interface UserFilter {
   connection?: string;
   terms: SearchTerm[];
@@ -44,7 +71,7 @@ export class UsersRepository {
   }
 
   async find(userId: string): Promise<UserRow | undefined> {
-    return (await this.prisma.user.findUnique({ where: { user_id: userId }, include: WITH_CONNECTION })) ?? undefined;
+    return (await this.prisma.sql<UserRow>(FIND_SQL, [userId])).at(0);
   }
 
   /** Ties broken by user_id, so pages never overlap. */

@@ -6,6 +6,7 @@ import { logId } from '../../src/logs/log-id.js';
 import { LogPruner } from '../../src/logs/log-pruner.js';
 import { recordPoolStatements, type SentStatement } from '../support/pool-statements.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { exchange, ExchangeKit, VALIDATING } from '../support/token-exchange.js';
 
 // Tables of a realistic shape; the growth figures themselves are the benchmark's.
 const ROWS = 20_000;
@@ -16,6 +17,9 @@ const GROWN = new Set([
   'token_exchange_profiles',
   'tenant_logs',
   'clients',
+  'resource_servers',
+  'connections',
+  'users',
 ]);
 
 interface PlanNode {
@@ -70,6 +74,11 @@ describe('the hot requests: every statement they send uses an index', () => {
         SELECT 'tep_seed_' || g, 'seed profile ' || g, 'urn:seed:' || g, 'act_seed', 'custom_authentication' FROM generate_series(1, ${ROWS}) g;
       INSERT INTO tenant_logs (type, description, client_id, details)
         SELECT 'sapi', 'seed', 'seed_client_' || (g % 100), '{}'::jsonb FROM generate_series(1, ${ROWS}) g;
+      INSERT INTO resource_servers (id, identifier, name)
+        SELECT 'rs_seed_' || g, 'https://seed-' || g || '.example.com/', 'seed api ' || g FROM generate_series(1, ${ROWS}) g;
+      INSERT INTO connections (id, name, strategy) SELECT 'con_seed_' || g, 'seed-db-' || g, 'auth0' FROM generate_series(1, ${ROWS}) g;
+      INSERT INTO users (user_id, connection_id, email)
+        SELECT 'auth0|seed' || g, 'con_seed_' || g, 'seed-' || g || '@example.com' FROM generate_series(1, ${ROWS}) g;
       ANALYZE;`);
     stopRecording = recordPoolStatements(sent);
   });
@@ -124,6 +133,25 @@ describe('the hot requests: every statement they send uses an index', () => {
     sent.length = 0;
     assert.equal(await t.app.get(GlobalClients).isGlobal('seed_client_5'), false);
     await assertIndexed('the global-client lookup', { generic: true });
+  });
+
+  // The token endpoint's hot path: the client, its grant, the API, the profile, the deployed action,
+  // its cache and execution record, the user the action set, the entry.
+  it('a warm custom token exchange', async () => {
+    const kit = await ExchangeKit.start(t);
+    const client = await kit.client();
+    // The seeded profiles fill the tenant's quota, so this one is written directly.
+    const subject_token_type = 'urn:plans:exchange';
+    await t.prisma.$executeRaw`
+      INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+      VALUES ('tep_plans_exchange', 'plans exchange', ${subject_token_type}, ${await kit.deployedAction(VALIDATING)}, 'custom_authentication')`;
+    const params = { subject_token_type, subject_token: 'good:auth0|seed11' };
+    const warm = await exchange(t, client, params);
+    assert.equal(warm.status, 200, warm.text);
+    sent.length = 0;
+    const res = await exchange(t, client, params);
+    assert.equal(res.status, 200, res.text);
+    await assertIndexed('a token exchange');
   });
 
   /**
