@@ -38,6 +38,19 @@ export interface ConnectionWithClients {
 
 type Tx = Prisma.TransactionClient;
 
+/** A connection as a token exchange's setUserByConnection needs it: its id, its strategy, whether the client may use it. */
+export interface ConnectionForClient {
+  id: string;
+  strategy: string;
+  enabled: boolean;
+}
+
+// One statement through the pool, as the token endpoint's other reads: Prisma would build three.
+const FOR_CLIENT_SQL = `
+  SELECT c.id, c.strategy,
+         EXISTS (SELECT 1 FROM connection_clients e WHERE e.connection_id = c.id AND e.client_id = $2) AS enabled
+    FROM connections c WHERE c.name = $1`;
+
 /** The connections table and its enabled clients; other features (users) find a connection through here, never by their own statements. */
 @Injectable()
 export class ConnectionsRepository {
@@ -49,6 +62,10 @@ export class ConnectionsRepository {
 
   async findByName(name: string): Promise<Connection | undefined> {
     return (await this.prisma.connection.findUnique({ where: { name } })) ?? undefined;
+  }
+
+  async findForClient(name: string, clientId: string): Promise<ConnectionForClient | undefined> {
+    return (await this.prisma.sql<ConnectionForClient>(FOR_CLIENT_SQL, [name, clientId])).at(0);
   }
 
   /** The connection and, in the same transaction, its enabled clients (those that exist). */

@@ -63,11 +63,10 @@ export class ExchangeUsers {
   }
 
   private async byConnection(command: ByConnection, clientId: string): Promise<UserRow> {
-    const found = await this.connections.findByName(command.connection);
+    const found = await this.connections.findForClient(command.connection, clientId);
     if (!found) throw connectionNotFound(command.connection);
-    const linked = await this.connections.findWithClients(found.id);
     // Auth0: the connection must also be enabled for the application.
-    if (!linked?.enabledClients.includes(clientId)) throw connectionNotEnabled(command.connection);
+    if (!found.enabled) throw connectionNotEnabled(command.connection);
     const attributes = command.attributes;
     const localId = attributes.user_id;
     if (typeof localId !== 'string' || localId === '') throw missingUserId();

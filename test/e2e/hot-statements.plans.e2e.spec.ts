@@ -152,6 +152,22 @@ describe('the hot requests: every statement they send uses an index', () => {
     const res = await exchange(t, client, params);
     assert.equal(res.status, 200, res.text);
     await assertIndexed('a token exchange');
+
+    // The user found through a connection by its name, enabled for the client.
+    const byConnection = 'urn:plans:by-connection';
+    const code = `exports.onExecuteCustomTokenExchange = async (event, api) => {
+      api.authentication.setUserByConnection('seed-db-12', { user_id: 'seed12' }, { creationBehavior: 'none', updateBehavior: 'none' });
+    };`;
+    await t.prisma.$executeRaw`
+      INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+      VALUES ('tep_plans_by_connection', 'plans by connection', ${byConnection}, ${await kit.deployedAction(code)}, 'custom_authentication')`;
+    await t.prisma.$executeRaw`INSERT INTO connection_clients (connection_id, client_id) VALUES ('con_seed_12', ${client.client_id})`;
+    const first = await exchange(t, client, { subject_token_type: byConnection });
+    assert.equal(first.status, 200, first.text);
+    sent.length = 0;
+    const second = await exchange(t, client, { subject_token_type: byConnection });
+    assert.equal(second.status, 200, second.text);
+    await assertIndexed('a token exchange by connection');
   });
 
   /**
