@@ -308,6 +308,7 @@ for (const op of operations) {
       .flat()
       .every((r) => r.valid),
     ...(before ? { before: { ...best(runs.before), cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)) } } : {}),
+    ...(runs.baseline ? { paired: pairedRatios(runs.service, runs.baseline) } : {}),
     runs,
   });
 }
@@ -359,6 +360,19 @@ console.log(
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+const pairedResults = results.filter((r) => r.paired);
+if (pairedResults.length && ROUNDS > 1) {
+  // The best runs above can come from different moments of a machine whose speed drifts; each
+  // round's pair ran back to back, so their ratios show how far one run's verdict can move.
+  console.log(`\nper round, each service run against the baseline's run of the same round: median [lowest-highest]`);
+  const spread = (values, digits) =>
+    `${medianOf(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+  for (const r of pairedResults) {
+    console.log(
+      `${r.operation}: throughput ${spread(r.paired.throughput, 2)}, p99 ${spread(r.paired.p99, 2)}, CPU ${spread(r.paired.cpu, 2)}`,
+    );
+  }
+}
 if (before) {
   console.log(`\nbefore (${env.BENCH_BEFORE_DIST}) -> after, best runs; CPU and database CPU are medians of µs per request`);
   for (const r of results) {
@@ -466,9 +480,24 @@ async function load(target, op, seconds) {
 }
 
 function median(values) {
+  return Math.round(medianOf(values));
+}
+
+/** The median without rounding, for ratios. */
+function medianOf(values) {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2);
+  return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
+}
+
+/** Round by round, the service's run against the baseline's of the same round: throughput, p99 and CPU per request. */
+function pairedRatios(service, baseline) {
+  const pairs = service.slice(0, baseline.length).map((s, i) => [s, baseline[i]]);
+  return {
+    throughput: pairs.map(([s, b]) => s.rps / b.rps),
+    p99: pairs.map(([s, b]) => s.p99 / Math.max(b.p99, 1)),
+    cpu: pairs.map(([s, b]) => s.cpuUsPerRequest / Math.max(b.cpuUsPerRequest, 1)),
+  };
 }
 
 function best(runs) {
