@@ -39,7 +39,7 @@ export interface ConnectionWithClients {
 type Tx = Prisma.TransactionClient;
 
 /** A connection as a token exchange's setUserByConnection needs it: its id, its strategy, whether the client may use it. */
-export interface ConnectionForClient {
+interface ConnectionForClient {
   id: string;
   strategy: string;
   enabled: boolean;
