@@ -140,11 +140,15 @@ describe('the hot requests: every statement they send uses an index', () => {
   it('a warm custom token exchange', async () => {
     const kit = await ExchangeKit.start(t);
     const client = await kit.client();
-    // The seeded profiles fill the tenant's quota, so this one is written directly.
-    const subject_token_type = 'urn:plans:exchange';
-    await t.prisma.$executeRaw`
-      INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
-      VALUES ('tep_plans_exchange', 'plans exchange', ${subject_token_type}, ${await kit.deployedAction(VALIDATING)}, 'custom_authentication')`;
+    // The seeded profiles fill the tenant's quota, so the exchanges' profiles are written directly.
+    const profileRunning = async (id: string, code: string): Promise<string> => {
+      const subjectTokenType = `urn:plans:${id}`;
+      await t.prisma.$executeRaw`
+        INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
+        VALUES (${`tep_plans_${id}`}, ${`plans ${id}`}, ${subjectTokenType}, ${await kit.deployedAction(code)}, 'custom_authentication')`;
+      return subjectTokenType;
+    };
+    const subject_token_type = await profileRunning('exchange', VALIDATING);
     const params = { subject_token_type, subject_token: 'good:auth0|seed11' };
     const warm = await exchange(t, client, params);
     assert.equal(warm.status, 200, warm.text);
@@ -154,13 +158,12 @@ describe('the hot requests: every statement they send uses an index', () => {
     await assertIndexed('a token exchange');
 
     // The user found through a connection by its name, enabled for the client.
-    const byConnection = 'urn:plans:by-connection';
-    const code = `exports.onExecuteCustomTokenExchange = async (event, api) => {
-      api.authentication.setUserByConnection('seed-db-12', { user_id: 'seed12' }, { creationBehavior: 'none', updateBehavior: 'none' });
-    };`;
-    await t.prisma.$executeRaw`
-      INSERT INTO token_exchange_profiles (id, name, subject_token_type, action_id, type)
-      VALUES ('tep_plans_by_connection', 'plans by connection', ${byConnection}, ${await kit.deployedAction(code)}, 'custom_authentication')`;
+    const byConnection = await profileRunning(
+      'by_connection',
+      `exports.onExecuteCustomTokenExchange = async (event, api) => {
+        api.authentication.setUserByConnection('seed-db-12', { user_id: 'seed12' }, { creationBehavior: 'none', updateBehavior: 'none' });
+      };`,
+    );
     await t.prisma.$executeRaw`INSERT INTO connection_clients (connection_id, client_id) VALUES ('con_seed_12', ${client.client_id})`;
     const first = await exchange(t, client, { subject_token_type: byConnection });
     assert.equal(first.status, 200, first.text);
