@@ -25,6 +25,9 @@
 //                       sizes (bench/growth.mjs); the baseline then only answers the parity check
 //   BENCH_SEED_SQL      file of extra seed SQL run after the built-in seed (the token's client is
 //                       azp "bench-client", sub "bench-client@clients")
+//   BENCH_TOGETHER=1    with BENCH_BEFORE_DIST, BENCH_BEFORE_FILLER_ROWS (0: same data) and BENCH_RATE: the two
+//                       builds are loaded at the same time, each at BENCH_RATE, instead of one after the
+//                       other; their CPU per request then meets the same machine (database CPU is both's)
 //   BENCH_BEFORE_DIST   an earlier build's dist (bench/build-before.sh) run in the same alternation
 //                       for before/after figures; BENCH_BEFORE_ENV='{json}' gives it extra env
 //                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead, BENCH_BEFORE_FLAGS='--flag ...'
@@ -71,6 +74,10 @@ const PATCH_PROFILES = 100;
 const DELETE_PROFILES = POOL;
 const FILLER = Number(env.BENCH_FILLER_ROWS ?? 0);
 const BEFORE_FILLER = env.BENCH_BEFORE_DIST && env.BENCH_BEFORE_FILLER_ROWS ? Number(env.BENCH_BEFORE_FILLER_ROWS) : undefined;
+// Both builds loaded at once, each at BENCH_RATE on a database of its own: a busy host slows both alike.
+const TOGETHER = env.BENCH_TOGETHER === '1' && BEFORE_FILLER !== undefined && RATE !== undefined;
+if (env.BENCH_TOGETHER === '1' && !TOGETHER)
+  throw new Error('BENCH_TOGETHER needs BENCH_BEFORE_DIST, BENCH_BEFORE_FILLER_ROWS and BENCH_RATE');
 // A tenant's applications, the bench's own among them: every log entry looks its client's name up.
 const TENANT_CLIENTS = 100;
 
@@ -269,21 +276,29 @@ for (const op of operations) {
   const runs = Object.fromEntries(targets.map(([label]) => [label, []]));
   const tableRows = await countRows(db);
   const beforeTableRows = BEFORE_FILLER === undefined ? undefined : await countRows(beforeDatabase.db);
+  const measure = async (label, target) => {
+    const run = await load(target, op, DURATION);
+    if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining(target.db))) / run.requests;
+    if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
+    runs[label].push(run);
+    log(
+      `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
+        `db cpu ${run.dbCpuUsPerRequest} µs/req  ` +
+        `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}` +
+        `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB` : ''}`,
+    );
+  };
   for (let round = 0; round < ROUNDS; round++) {
+    if (TOGETHER) {
+      for (const [, target] of targets) await op.reset(target.db);
+      await Promise.all(targets.map(([label, target]) => measure(label, target)));
+      continue;
+    }
     // Each round starts with the next server: a run pays for what the one before it left (an identical
     // build measured against itself ran 2-6% costlier first), so no server is always first.
     for (const [label, target] of targets.map((_, i) => targets[(i + round) % targets.length])) {
       await op.reset(target.db);
-      const run = await load(target, op, DURATION);
-      if (op.remaining) run.realWork = Math.min(run.requests, op.pool - (await op.remaining(target.db))) / run.requests;
-      if (label !== 'baseline') run.rssMb = rssMb(target.child.pid);
-      runs[label].push(run);
-      log(
-        `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
-          `db cpu ${run.dbCpuUsPerRequest} µs/req  ` +
-          `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}` +
-          `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB` : ''}`,
-      );
+      await measure(label, target);
     }
   }
   const s = best(runs.service);
