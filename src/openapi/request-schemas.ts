@@ -1,11 +1,13 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiProperty, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
+// class-transformer keeps @Type's metadata here (its types live apart from its cjs build);
+// @nestjs/mapped-types reads it the same way.
+import { createRequire } from 'node:module';
 import type { MetadataStorage as TransformMetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import { getMetadataStorage, IS_OPTIONAL, ValidationTypes } from 'class-validator';
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, isAuth0Constraint } from '../common/validation/auth0-constraints.js';
 import { MIN_PROPERTIES } from '../common/validation/min-properties.decorator.js';
-import { transformMetadata } from '../common/validation/transform-metadata.js';
 
 const rulesOf = (type: Type) => getMetadataStorage().getTargetValidationMetadatas(type, '', true, false);
 
@@ -99,8 +101,12 @@ function documentClass(type: Type, read: Set<Type>): void {
   }
 }
 
+const { defaultMetadataStorage } = createRequire(import.meta.url)('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: TransformMetadataStorage;
+};
+
 function itemClass(type: Type, property: string): Type | undefined {
   return (
-    transformMetadata.findTypeMetadata(type, property) as ReturnType<TransformMetadataStorage['findTypeMetadata']> | undefined
+    defaultMetadataStorage.findTypeMetadata(type, property) as ReturnType<TransformMetadataStorage['findTypeMetadata']> | undefined
   )?.typeFunction() as Type | undefined;
 }

@@ -3,7 +3,6 @@ import { DECORATORS } from '@nestjs/swagger';
 import { getMetadataStorage, ValidationTypes, type MetadataStorage, type ValidationArguments } from 'class-validator';
 import { ApiError, badRequest } from '../api-error.js';
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, checkOrder, isAuth0Constraint, jsonType } from './auth0-constraints.js';
-import { dtoTransformer } from './dto-transformer.js';
 import { cacheTargetValidationMetadatas } from './metadata-cache.js';
 import { MIN_PROPERTIES } from './min-properties.decorator.js';
 
@@ -37,7 +36,6 @@ export class AppValidationPipe extends ValidationPipe {
       // The reason needs the value and the object it was found in (whose class holds the constraint's arguments).
       validationError: { target: true, value: true },
       exceptionFactory: (errors) => new ValidationFailed(errors),
-      transformerPackage: dtoTransformer,
     });
     cacheTargetValidationMetadatas();
   }
