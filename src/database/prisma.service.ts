@@ -13,8 +13,6 @@ import { TransactionAwarePool } from './request-transaction.js';
 // request (the log search's filters) would pile up on every connection, so past the cap they go unnamed.
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 128;
-// At shutdown, how long the pool's connections are given to finish ending before the database stops.
-const CONNECTIONS_END_WAIT_MS = 2_000;
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -110,35 +108,10 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   // calls this before DatabaseLifecycle's hook (deeper dependents first), so the embedded
   // server stops only after the pool is closed.
   async onApplicationShutdown(): Promise<void> {
-    const ended = this.connectionsEnded();
+    // Both resolve once the connections have ended (TransactionAwarePool.end).
     await this.$disconnect();
     // $disconnect ends the pool (disposeExternalPool) only if Prisma had connected.
     if (!this.pool.ending) await this.pool.end();
-    await ended;
     this.appLogger.write('info', 'database pool closed', { context: 'PrismaService' });
-  }
-
-  /**
-   * pool.end() resolves once its connections are asked to end, not once they have: stopping the
-   * embedded server right after could still end one from the server's side ("idle database
-   * connection lost"). The pool says `remove` when a connection's end completes. Bounded, for a
-   * connection that never completes its end (or one still connecting, which never says it).
-   */
-  private connectionsEnded(): Promise<void> {
-    let open = this.pool.totalCount;
-    if (open === 0) return Promise.resolve();
-    return new Promise((resolve) => {
-      const timer = setTimeout(done, CONNECTIONS_END_WAIT_MS);
-      const onRemove = () => {
-        if (--open === 0) done();
-      };
-      const pool = this.pool;
-      function done(): void {
-        clearTimeout(timer);
-        pool.off('remove', onRemove);
-        resolve();
-      }
-      pool.on('remove', onRemove);
-    });
   }
 }

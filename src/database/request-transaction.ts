@@ -23,6 +23,9 @@ const BEGIN_SQL = "BEGIN; SET LOCAL tenant_log.capture = 'on'";
 
 type Query = (...args: unknown[]) => unknown;
 
+// How long end() waits for a connection's end to complete: one still connecting never says it.
+const CONNECTIONS_END_WAIT_MS = 2_000;
+
 /**
  * The pool under PrismaService. Inside a request transaction (runInTransaction) every statement,
  * from PrismaService.sql() or from Prisma's adapter, goes to the transaction's connection; a
@@ -41,6 +44,33 @@ export class TransactionAwarePool extends pg.Pool {
     const tx = current();
     if (tx) return Promise.resolve(savepointClient(tx)) as never;
     return (super.connect as Query).apply(this, args) as never;
+  }
+
+  /**
+   * pg-pool's end() resolves once its connections are asked to end, not once they have: a caller
+   * that stops the database right after (the embedded server, at shutdown) could still have one
+   * ended from the server's side, which the pool reports as a lost idle connection. The pool says
+   * `remove` when a connection's end completes; this end() resolves on the last one, or after
+   * CONNECTIONS_END_WAIT_MS. Prisma's adapter ends the pool through it too (disposeExternalPool).
+   */
+  override async end(): Promise<void> {
+    let open = this.totalCount;
+    let onRemove!: () => void;
+    let timer: NodeJS.Timeout | undefined;
+    const ended = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, CONNECTIONS_END_WAIT_MS);
+      onRemove = () => {
+        if (--open === 0) resolve();
+      };
+    });
+    this.on('remove', onRemove);
+    try {
+      await super.end();
+      if (open > 0) await ended;
+    } finally {
+      clearTimeout(timer);
+      this.off('remove', onRemove);
+    }
   }
 
   /**

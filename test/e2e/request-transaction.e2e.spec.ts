@@ -1,5 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
+import type pg from 'pg';
+import { TransactionAwarePool } from '../../src/database/request-transaction.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 interface Backend {
@@ -74,5 +76,17 @@ describe('request transactions', () => {
     // is on; Node 24's AsyncContextFrame keeps none (it has no such hook to switch off).
     const symbols = Object.getOwnPropertySymbols(made).map(String);
     assert.ok(!symbols.includes('Symbol(kResourceStore)'), `a promise made now carries no async context: ${symbols.join(', ')}`);
+  });
+
+  // At shutdown the embedded server stops right after the pool has ended: a connection still
+  // ending then would be ended from the server's side, and logged as lost.
+  it('ends the pool once its connections have ended, not once they were asked to', async () => {
+    const pool = new TransactionAwarePool({ connectionString: t.databaseUrl, max: 3 });
+    const clients = await Promise.all([1, 2, 3].map((): Promise<pg.PoolClient> => pool.connect()));
+    for (const client of clients) client.release();
+    let removed = 0;
+    pool.on('remove', () => removed++);
+    await pool.end();
+    assert.equal(removed, 3, 'each connection had said its end was complete');
   });
 });
