@@ -1,8 +1,6 @@
 import type { INestApplication, Type } from '@nestjs/common';
 import { ModulesContainer } from '@nestjs/core';
 import { ApiProperty, type OpenAPIObject, type SchemaObject } from '@nestjs/swagger';
-// class-transformer keeps @Type's metadata here (its types live apart from its cjs build);
-// @nestjs/mapped-types reads it the same way.
 import { createRequire } from 'node:module';
 import type { MetadataStorage as TransformMetadataStorage } from 'class-transformer/types/MetadataStorage.js';
 import { getMetadataStorage, IS_OPTIONAL, ValidationTypes } from 'class-validator';
@@ -101,6 +99,8 @@ function documentClass(type: Type, read: Set<Type>): void {
   }
 }
 
+// class-transformer keeps @Type's metadata here (its types live apart from its cjs build);
+// @nestjs/mapped-types reads it the same way.
 const { defaultMetadataStorage } = createRequire(import.meta.url)('class-transformer/cjs/storage') as {
   defaultMetadataStorage: TransformMetadataStorage;
 };

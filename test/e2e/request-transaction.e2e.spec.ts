@@ -12,7 +12,8 @@ interface Backend {
 /**
  * The request transaction's scope is switched off whenever no transaction is in flight (Node 20's
  * AsyncLocalStorage otherwise taxes every promise of the process for good). These check that
- * switching it off never cuts a transaction still running, and that it does go off.
+ * switching it off never cuts a transaction still running, and that it does go off. The last one
+ * checks the same pool's end(), which shutdown relies on.
  */
 describe('request transactions', () => {
   let t: TestApp;
