@@ -285,7 +285,7 @@ for (const op of operations) {
       `  ${label.padEnd(8)} ${run.rps.toFixed(0).padStart(6)} req/s  p50 ${run.p50} ms  p99 ${run.p99} ms  cpu ${run.cpuUsPerRequest} µs/req  ` +
         `db cpu ${run.dbCpuUsPerRequest} µs/req  ` +
         `statuses ${JSON.stringify(run.statuses)}${run.realWork !== undefined ? `  real work ${(run.realWork * 100).toFixed(1)}%` : ''}` +
-        `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB` : ''}`,
+        `${run.rssMb !== undefined ? `  RSS ${run.rssMb} MB (peak ${run.rssPeakMb})` : ''}`,
     );
   };
   for (let round = 0; round < ROUNDS; round++) {
@@ -312,6 +312,8 @@ for (const op of operations) {
     throughputRatio: b && s.rps / b.rps,
     p99Ratio: b && s.p99 / Math.max(b.p99, 1),
     serviceRssMb: s.rssMb,
+    // The highest reading over all the service's measured runs of this operation.
+    serviceRssPeakMb: Math.max(...runs.service.map((r) => r.rssPeakMb)),
     tableRows,
     ...(beforeTableRows ? { beforeTableRows } : {}),
     // Median over all runs of each server.
@@ -325,7 +327,15 @@ for (const op of operations) {
     valid: Object.values(runs)
       .flat()
       .every((r) => r.valid),
-    ...(before ? { before: { ...best(runs.before), cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)) } } : {}),
+    ...(before
+      ? {
+          before: {
+            ...best(runs.before),
+            cpuUsPerRequest: median(runs.before.map((r) => r.cpuUsPerRequest)),
+            rssPeakMb: Math.max(...runs.before.map((r) => r.rssPeakMb)),
+          },
+        }
+      : {}),
     ...(runs.baseline ? { paired: pairedRatios(runs.service, runs.baseline) } : {}),
     runs,
   });
@@ -350,7 +360,7 @@ const header = [
   'base p99',
   'thr ratio',
   'p99 ratio',
-  'svc RSS MB',
+  'svc RSS MB end/peak',
   'CPU µs/req svc/base',
   'ok',
 ];
@@ -364,7 +374,7 @@ const rows = results.map((r) => [
   r.baseline ? `${r.baseline.p99} ms` : '-',
   r.throughputRatio?.toFixed(2) ?? '-',
   r.p99Ratio?.toFixed(2) ?? '-',
-  String(r.serviceRssMb),
+  `${r.serviceRssMb}/${r.serviceRssPeakMb}`,
   `${r.cpuUsPerRequest.service}/${r.cpuUsPerRequest.baseline ?? '-'}`,
   r.valid ? 'yes' : 'NO',
 ]);
@@ -396,7 +406,8 @@ if (before) {
   for (const r of results) {
     console.log(
       `${r.operation}: ${r.before.rps.toFixed(0)} -> ${r.service.rps.toFixed(0)} req/s, p99 ${r.before.p99} -> ${r.service.p99} ms, ` +
-        `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req, database CPU ${r.dbCpuUsPerRequest.before} -> ${r.dbCpuUsPerRequest.service} µs/req ` +
+        `CPU ${r.before.cpuUsPerRequest} -> ${r.cpuUsPerRequest.service} µs/req, database CPU ${r.dbCpuUsPerRequest.before} -> ${r.dbCpuUsPerRequest.service} µs/req, ` +
+        `peak RSS ${r.before.rssPeakMb} -> ${r.serviceRssPeakMb} MB ` +
         (r.baseline
           ? `(baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req, database ${r.dbCpuUsPerRequest.baseline} µs/req)`
           : `(before: ${JSON.stringify(r.beforeTableRows)} rows)`),
@@ -460,21 +471,30 @@ async function load(target, op, seconds) {
   let k = 0;
   const cpuBefore = cpuMs(target.child.pid);
   const databaseBefore = databaseCpuMs();
-  const result = await autocannon({
-    url: `http://127.0.0.1:${target.port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    ...(RATE ? { overallRate: RATE } : {}),
-    headers: auth,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const r = op.request(k++, target);
-          return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+  // The end-of-run reading falls anywhere on the old generation's sawtooth (it climbs to V8's limit,
+  // then a full collection drops it), so the highest reading during the run is kept beside it.
+  let rssPeakMb = 0;
+  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(target.child.pid) ?? 0)), 100);
+  let result;
+  try {
+    result = await autocannon({
+      url: `http://127.0.0.1:${target.port}`,
+      connections: CONNECTIONS,
+      duration: seconds,
+      ...(RATE ? { overallRate: RATE } : {}),
+      headers: auth,
+      requests: [
+        {
+          setupRequest: (req) => {
+            const r = op.request(k++, target);
+            return { ...req, ...r, headers: { ...req.headers, ...r.headers } };
+          },
         },
-      },
-    ],
-  });
+      ],
+    });
+  } finally {
+    clearInterval(sampler);
+  }
   const cpuUsedMs = cpuMs(target.child.pid) - cpuBefore;
   const databaseUsedMs = databaseCpuMs() - databaseBefore;
   const statuses = Object.fromEntries(Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]));
@@ -490,6 +510,7 @@ async function load(target, op, seconds) {
     cpuUsPerRequest: Math.round((cpuUsedMs * 1000) / Math.max(result.requests.total, 1)),
     // PostgreSQL's, on this machine (embedded, or a local server nothing else uses meanwhile).
     dbCpuUsPerRequest: Math.round((databaseUsedMs * 1000) / Math.max(result.requests.total, 1)),
+    rssPeakMb,
     statuses,
     errors: result.errors,
     timeouts: result.timeouts,
