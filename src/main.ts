@@ -7,7 +7,7 @@ import { configureApp, createAdapter } from './app.setup.js';
 import { ConnectionDrain } from './common/connection-drain.js';
 import { JsonLogger } from './common/json-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
-import { limitHeapGrowth, releaseBootGarbage } from './process-memory.js';
+import { limitHeapGrowth, releaseBootGarbage, skipWebAssemblyTierUp } from './process-memory.js';
 import { API_PREFIX } from './routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
@@ -15,6 +15,7 @@ const BOOT_GARBAGE_DELAY_MS = 1_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   limitHeapGrowth(config.heapGrowingPercent);
+  skipWebAssemblyTierUp();
   const https = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter({ https, trustProxy: config.trustProxy }), {
     logger,

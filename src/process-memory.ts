@@ -14,6 +14,21 @@ export function limitHeapGrowth(percent: number): void {
 }
 
 /**
+ * Prisma's query compiler is the process's one large WebAssembly module. V8 compiles it with its
+ * baseline compiler, then recompiles the functions that run most with TurboFan: at the first query
+ * Prisma builds, that takes ~38 MB of malloc for a moment (RSS 13-15 MB higher), part of which glibc
+ * keeps, and the bench's peak RSS is ~10 MB higher from then on (bench/NOTES.md). The compiler runs
+ * once per query shape (Prisma keeps the plans): under load on a Prisma-built list its code ran 3 ms
+ * of 8.5 s busy time, so the optimized tier buys nothing measurable. (undici's HTTP parser, the other
+ * module, only reads the answers to JWKS and log stream requests.) V8 reads both flags when it
+ * compiles a module, so setting them before the first Prisma query is enough.
+ */
+export function skipWebAssemblyTierUp(): void {
+  setFlagsFromString('--no-wasm-dynamic-tiering');
+  setFlagsFromString('--no-wasm-tier-up');
+}
+
+/**
  * Loading and wiring the modules grows V8's young generation to its maximum (two semi-spaces, 8 MB
  * each as `npm start` runs it) and leaves old-space pages of what ran once. V8 gives them back only
  * when its memory reducer finds the process idle, about 50 s after a start (measured); until then

@@ -41,3 +41,47 @@ describe('limitHeapGrowth', () => {
     assert.ok(limited < unlimited * 0.85, `peak heap ${limited} bytes with 10%, ${unlimited} with V8's own factor`);
   });
 });
+
+// A WebAssembly function that loops n times (a sum), run until V8 would have recompiled it with
+// TurboFan (a few hundred ms at most): prints whether it was. %IsTurboFanFunction needs
+// --allow-natives-syntax, given to this child process only.
+const hotWasm = (skip: boolean): string => `
+  const { skipWebAssemblyTierUp } = await import(${JSON.stringify(processMemory)});
+  if (${skip}) skipWebAssemblyTierUp();
+  const bytes = new Uint8Array([
+    0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00,
+    0x01, 0x06, 0x01, 0x60, 0x01, 0x7f, 0x01, 0x7f,
+    0x03, 0x02, 0x01, 0x00,
+    0x07, 0x05, 0x01, 0x01, 0x66, 0x00, 0x00,
+    0x0a, 0x23, 0x01, 0x21, 0x01, 0x01, 0x7f,
+    0x02, 0x40, 0x03, 0x40, 0x20, 0x00, 0x45, 0x0d, 0x01, 0x20, 0x01, 0x20, 0x00, 0x6a, 0x21, 0x01,
+    0x20, 0x00, 0x41, 0x01, 0x6b, 0x21, 0x00, 0x0c, 0x00, 0x0b, 0x0b, 0x20, 0x01, 0x0b,
+  ]);
+  const { instance } = await WebAssembly.instantiate(bytes);
+  const sum = instance.exports.f;
+  let optimized = false;
+  for (let i = 0; i < 200 && !optimized; i++) {
+    sum(100000);
+    await new Promise((r) => setTimeout(r, 10));
+    optimized = %IsTurboFanFunction(sum);
+  }
+  process.stdout.write(JSON.stringify({ sum: sum(10), optimized }));
+`;
+
+function optimizedWhenHot(skip: boolean): boolean {
+  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', hotWasm(skip)], {
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  assert.equal(result.status, 0, result.stderr);
+  const { sum, optimized } = JSON.parse(result.stdout) as { sum: number; optimized: boolean };
+  assert.equal(sum, 55);
+  return optimized;
+}
+
+describe('skipWebAssemblyTierUp', () => {
+  it('keeps a hot WebAssembly function on the code V8 first compiled, where V8 would recompile it with TurboFan', () => {
+    assert.equal(optimizedWhenHot(false), true, 'without the call V8 recompiles the hot function');
+    assert.equal(optimizedWhenHot(true), false, 'with the call set at run time it does not');
+  });
+});
