@@ -474,7 +474,13 @@ async function load(target, op, seconds) {
   // The end-of-run reading falls anywhere on the old generation's sawtooth (it climbs to V8's limit,
   // then a full collection drops it), so the highest reading during the run is kept beside it.
   let rssPeakMb = 0;
-  const sampler = setInterval(() => (rssPeakMb = Math.max(rssPeakMb, rssMb(target.child.pid) ?? 0)), 100);
+  const sampler = setInterval(() => {
+    try {
+      rssPeakMb = Math.max(rssPeakMb, rssMb(target.child.pid) ?? 0);
+    } catch {
+      // The process is gone: the run's errors say so.
+    }
+  }, 100);
   let result;
   try {
     result = await autocannon({
