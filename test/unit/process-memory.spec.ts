@@ -5,6 +5,13 @@ import { fileURLToPath } from 'node:url';
 
 const processMemory = fileURLToPath(new URL('../../src/process-memory.js', import.meta.url));
 
+/** Runs `code` as an ES module in a child Node (V8 flags apply to that process only) and parses what it prints. */
+function runModule(code: string, nodeFlags: string[] = []): unknown {
+  const result = spawnSync(process.execPath, [...nodeFlags, '--input-type=module', '-e', code], { encoding: 'utf8', timeout: 60_000 });
+  assert.equal(result.status, 0, result.stderr);
+  return JSON.parse(result.stdout);
+}
+
 // A live set of ~30 MB and a steady stream of objects that survive two scavenges and then die:
 // what requests under load do to the old generation. Prints the largest heap V8 committed.
 const workload = (percent: number): string => `
@@ -27,9 +34,7 @@ const workload = (percent: number): string => `
 `;
 
 function peakHeap(percent: number): number {
-  const result = spawnSync(process.execPath, ['--input-type=module', '-e', workload(percent)], { encoding: 'utf8', timeout: 60_000 });
-  assert.equal(result.status, 0, result.stderr);
-  const { peak, live } = JSON.parse(result.stdout) as { peak: number; live: number };
+  const { peak, live } = runModule(workload(percent)) as { peak: number; live: number };
   assert.equal(live, 300_000);
   return peak;
 }
@@ -69,12 +74,7 @@ const hotWasm = (skip: boolean): string => `
 `;
 
 function optimizedWhenHot(skip: boolean): boolean {
-  const result = spawnSync(process.execPath, ['--allow-natives-syntax', '--input-type=module', '-e', hotWasm(skip)], {
-    encoding: 'utf8',
-    timeout: 60_000,
-  });
-  assert.equal(result.status, 0, result.stderr);
-  const { sum, optimized } = JSON.parse(result.stdout) as { sum: number; optimized: boolean };
+  const { sum, optimized } = runModule(hotWasm(skip), ['--allow-natives-syntax']) as { sum: number; optimized: boolean };
   assert.equal(sum, 55);
   return optimized;
 }
