@@ -15,6 +15,9 @@ const ADMIN = { client_id: 'haproxy-admin', client_secret: 'haproxy-admin-secret
 const PROFILES = Array.from({ length: 6 }, (_, i) => `tep_haproxy0000000${i}`);
 const DOWN = /^Redis unavailable \(.+\): rate limits are counted in this instance's memory until it is back$/;
 const BACK = 'Redis is back: rate limits are shared again';
+// How long the Redis test keeps Redis stopped: long enough that a request stalled behind it stands
+// far apart from one the command timeout let through.
+const FREEZE_MS = 8000;
 
 /** POST /oauth/token for the bootstrap client, against `base` (HAProxy or one instance). */
 const tokenRequest = (base: string): Promise<Response> =>
@@ -158,7 +161,7 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
         await sleep(1000);
         redis.freeze();
         try {
-          await sleep(5000);
+          await sleep(FREEZE_MS);
         } finally {
           redis.thaw();
         }
@@ -171,8 +174,10 @@ describe('three instances, one PostgreSQL, one Redis, behind HAProxy with docs/h
       });
       t.diagnostic(`served ${load.total} requests, slowest ${load.slowestMs} ms`);
       assert.deepEqual(load.failures, []);
-      // The bound is 500 ms of Redis; the rest is this busy 2-core machine's own latency under load.
-      assert.ok(load.slowestMs < 2000, `a request took ${load.slowestMs} ms`);
+      // A request that waited for Redis would take most of the freeze; one bounded by the 500 ms
+      // command timeout takes that plus this shared 2-core machine's own latency while the other
+      // spec files run (2.7 s seen on a slow boot), which stays well under half of it.
+      assert.ok(load.slowestMs < FREEZE_MS / 2, `a request took ${load.slowestMs} ms`);
       for (const [i, instance] of instances.entries()) {
         const lines = storageLines(instance).slice(before[i]);
         assert.equal(lines.length, 2, `${instance.name}: ${JSON.stringify(lines)}`);
