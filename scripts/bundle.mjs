@@ -8,6 +8,7 @@ import { basename, dirname, join, relative, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { writeClassNames } from './bundle-class-names.mjs';
+import { lazyIntlFormatters } from './bundle-lazy-intl.mjs';
 
 const OUT = 'dist/server.js';
 const outDir = resolve(dirname(OUT));
@@ -84,6 +85,19 @@ const queryCompilerFile = {
   },
 };
 
+/** Nest's loggers make their timestamp formatter on first use, not at load (bundle-lazy-intl.mjs). */
+const lazyNestFormatters = {
+  name: 'lazy-nest-formatters',
+  setup(b) {
+    b.onLoad({ filter: /[\\/]@nestjs[\\/]common[\\/]services[\\/](console-)?logger\.service\.js$/ }, async ({ path }) => {
+      const { code, replaced } = lazyIntlFormatters(await readFile(path, 'utf8'));
+      // Loud, so that a Nest release that moves the formatter is looked at again.
+      if (replaced !== 1) throw new Error(`expected one Intl formatter made at load in ${path}, found ${replaced}`);
+      return { contents: code, loader: 'js' };
+    });
+  },
+};
+
 const banner = `import { createRequire as __createRequire } from 'node:module';
 import { dirname as __dirnameOf } from 'node:path';
 import { fileURLToPath as __fileURLToPath } from 'node:url';
@@ -111,7 +125,7 @@ const { outputFiles } = await build({
   // @nestjs/mapped-types require()s these at run time (createRequire), so a bundled copy would be
   // a second one, whose class-transformer metadata (PartialType's @Type) the pipe would not see.
   external: ['class-transformer', 'class-validator'],
-  plugins: [missingStayExternal, queryCompilerFile, ownLocation],
+  plugins: [missingStayExternal, queryCompilerFile, lazyNestFormatters, ownLocation],
   banner: { js: banner },
 });
 for (const { path, text } of outputFiles) await writeFile(path, path.endsWith('.js') ? writeClassNames(text).code : text);
