@@ -40,15 +40,21 @@ export class ConnectionDrain implements OnModuleInit {
     // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
     const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
     const fastify = adapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onRequest', async (request, reply) => {
-      if (this.draining) throw shuttingDown({ Connection: 'close' });
+    // Callback hooks: nothing to await, so no promise per request.
+    fastify?.addHook('onRequest', (request, reply, done) => {
+      if (this.draining) {
+        done(shuttingDown({ Connection: 'close' }));
+        return;
+      }
       this.inFlight.add(request);
       reply.raw.once('close', () => this.inFlight.delete(request));
+      done();
     });
     // onSend, not onRequest: requests already in flight when the window opens close their connection too,
     // and error responses pass here as well. Node ends the connection after a response carrying it.
-    fastify?.addHook('onSend', async (_request, reply) => {
+    fastify?.addHook('onSend', (_request, reply, payload, done) => {
       if (this.leaving) void reply.header('Connection', 'close');
+      done(null, payload);
     });
   }
 

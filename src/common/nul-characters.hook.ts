@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { badRequest } from './api-error.js';
 
 // Same prefixes and codes as the validation pipe, so a NUL is reported like any other bad value.
@@ -12,18 +12,17 @@ const SOURCES = [
  * PostgreSQL cannot store U+0000 in text (error 22021), so a NUL anywhere in a request would
  * reach the database and fail there. Every route refuses it here instead, before guards, pipes
  * and services: path parameters, query string and parsed body, keys included, at any depth.
- * Not async (nothing to await): Fastify expects a hook without a `done` argument to return a promise.
+ * A callback hook: nothing to await, so no promise per request.
  */
-export function rejectNulCharacters(request: FastifyRequest): Promise<void> {
+export function rejectNulCharacters(request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction): void {
   for (const [field, prefix, errorCode] of SOURCES) {
     const found = findNul(request[field]);
     if (found === undefined) continue;
     const reason = found.inKey ? 'Property name contains a NUL character' : 'String contains a NUL character';
-    return Promise.reject(
-      badRequest(errorCode, `${prefix} validation error: '${reason}'${found.path ? ` on property ${found.path}` : ''}.`),
-    );
+    done(badRequest(errorCode, `${prefix} validation error: '${reason}'${found.path ? ` on property ${found.path}` : ''}.`));
+    return;
   }
-  return Promise.resolve();
+  done();
 }
 
 interface Found {

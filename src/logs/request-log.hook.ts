@@ -27,29 +27,32 @@ export class RequestLogHook implements OnModuleInit {
   onModuleInit(): void {
     const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
     const fastify = adapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onSend', async (request, reply, payload) => {
-      await this.onSend(request, reply, payload);
-      return payload;
+    // A callback hook: most responses have no entry to wait for, and then cost no promise.
+    fastify?.addHook('onSend', (request, reply, payload, done) => {
+      const writing = this.onSend(request, reply, payload);
+      if (writing) writing.then(() => done(null, payload), done);
+      else done(null, payload);
     });
   }
 
-  private async onSend(request: LoggedRequest, reply: FastifyReply, payload: unknown): Promise<void> {
+  /** The entry the reply must wait for, if any (it never rejects: a failure is reported instead). */
+  private onSend(request: LoggedRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined {
     // A 503 is the database failing (database-errors.ts): the entry could not be written there either.
-    if (reply.statusCode === 503) return;
+    if (reply.statusCode === 503) return undefined;
     const pattern = routePatternOf(request);
     if (isManagementWrite(request.method, pattern)) {
       if (reply.statusCode < 400) {
-        if (pendingSapiEntry(request)) {
-          await this.recorder.writeUnchanged(request, pattern, reply.statusCode).catch((error: unknown) => this.failed(error, request));
-        }
-        return;
+        if (!pendingSapiEntry(request)) return undefined;
+        return this.recorder.writeUnchanged(request, pattern, reply.statusCode).catch((error: unknown) => this.failed(error, request));
       }
-      await this.recorder
+      return this.recorder
         .writeFailed(request, pattern, reply.statusCode, parse(payload))
         .catch((error: unknown) => this.failed(error, request));
-    } else if (isTokenRequest(request.method, pattern)) {
+    }
+    if (isTokenRequest(request.method, pattern)) {
       void this.recorder.tokenRequested(request, reply.statusCode, parse(payload)).catch((error: unknown) => this.failed(error, request));
     }
+    return undefined;
   }
 
   // A log entry that cannot be written must not turn the answer into an error: it is reported instead.

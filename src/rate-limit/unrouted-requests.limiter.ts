@@ -23,15 +23,20 @@ export class UnroutedRequestsLimiter implements OnModuleInit {
     // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
     const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
     const fastify = adapter?.getInstance<FastifyInstance>();
-    fastify?.addHook('onSend', async (request, reply, payload) => this.onSend(request, reply, payload));
+    // A callback hook: a routed request was counted by the guard already, and then costs no promise.
+    fastify?.addHook('onSend', (request, reply, payload, done) => {
+      if (!uncounted(request, reply)) {
+        done(null, payload);
+        return;
+      }
+      this.count(request, reply, payload).then((answer) => done(null, answer), done);
+    });
   }
 
-  private async onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
-    const path = request.url.split('?')[0];
-    if (path !== `/${API_PREFIX}` && !path.startsWith(`/${API_PREFIX}/`)) return payload;
-    if (reply.hasHeader('X-RateLimit-Limit')) return payload;
+  /** The payload, or the 429's body in its place. */
+  private async count(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     try {
-      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.onSend.bind(this)));
+      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.count.bind(this)));
       return payload;
     } catch (error) {
       const { status, body, headers } = toErrorResponse(error);
@@ -39,4 +44,11 @@ export class UnroutedRequestsLimiter implements OnModuleInit {
       return JSON.stringify(body);
     }
   }
+}
+
+/** An /api/v2 response the RateLimitGuard did not see (it would have set the headers). */
+function uncounted(request: FastifyRequest, reply: FastifyReply): boolean {
+  const path = request.url.split('?')[0];
+  if (path !== `/${API_PREFIX}` && !path.startsWith(`/${API_PREFIX}/`)) return false;
+  return !reply.hasHeader('X-RateLimit-Limit');
 }
