@@ -32,6 +32,9 @@
 //                       for before/after figures; BENCH_BEFORE_ENV='{json}' gives it extra env
 //                       (e.g. another DATABASE_POOL_SIZE) to A/B a setting instead, BENCH_BEFORE_FLAGS='--flag ...'
 //                       node flags (V8's included, which NODE_OPTIONS refuses) to A/B a flag
+//   BENCH_SERVICE_DIST  another build's dist for the service slot instead of dist/:
+//                       with BENCH_TOGETHER, a second run with the two builds' slots exchanged cancels what a
+//                       slot itself is worth (an identical build in both has come out 2-6% apart either way)
 import { spawn, spawnSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, existsSync, readdirSync, readFileSync, writeFileSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
@@ -183,7 +186,14 @@ const serviceEnv = (extra = {}) => ({
 const profDir = join(ROOT, 'bench/results/prof');
 const profArgs = (name) =>
   env.BENCH_CPU_PROF === '1' ? ['--cpu-prof', `--cpu-prof-dir=${profDir}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-const service = { ...(await startService(serviceEnv({ PORT: String(await freePort()) }), profArgs('service'))), db };
+const service = {
+  ...(await startService(
+    serviceEnv({ PORT: String(await freePort()) }),
+    profArgs('service'),
+    env.BENCH_SERVICE_DIST ? join(resolve(env.BENCH_SERVICE_DIST), 'server.js') : undefined,
+  )),
+  db,
+};
 // A/B: an earlier build of the service (BENCH_BEFORE_DIST=<its dist dir>) joins the alternation,
 // so an optimization's before/after figures come from the same machine state.
 const before = env.BENCH_BEFORE_DIST
@@ -197,7 +207,7 @@ const before = env.BENCH_BEFORE_DIST
 await sleep(2000);
 const idleRssMb = rssMb(service.child.pid);
 log(
-  `service up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB${before ? `; before: idle RSS ${rssMb(before.child.pid)} MB` : ''}`,
+  `service${env.BENCH_SERVICE_DIST ? ` (${env.BENCH_SERVICE_DIST})` : ''} up on :${service.port} in ${service.startMs} ms, idle RSS ${idleRssMb} MB${before ? `; before: idle RSS ${rssMb(before.child.pid)} MB` : ''}`,
 );
 // A running service has served other management writes, which run in a request transaction (on
 // Node 20 the first one turns on an AsyncLocalStorage hook): one such write before any run, so
@@ -337,6 +347,8 @@ for (const op of operations) {
         }
       : {}),
     ...(runs.baseline ? { paired: pairedRatios(runs.service, runs.baseline) } : {}),
+    // Loaded together, each round's two runs met the same machine: their ratio is the A/B's reading.
+    ...(TOGETHER ? { pairedWithBefore: pairedRatios(runs.service, runs.before) } : {}),
     runs,
   });
 }
@@ -388,13 +400,13 @@ console.log(
 );
 console.log(line(header));
 for (const row of rows) console.log(line(row));
+const spread = (values, digits) =>
+  `${medianOf(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
 const pairedResults = results.filter((r) => r.paired);
 if (pairedResults.length && ROUNDS > 1) {
   // The best runs above can come from different moments of a machine whose speed drifts; each
   // round's pair ran back to back, so their ratios show how far one run's verdict can move.
   console.log(`\nper round, each service run against the baseline's run of the same round: median [lowest-highest]`);
-  const spread = (values, digits) =>
-    `${medianOf(values).toFixed(digits)} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
   for (const r of pairedResults) {
     console.log(
       `${r.operation}: throughput ${spread(r.paired.throughput, 2)}, p99 ${spread(r.paired.p99, 2)}, CPU ${spread(r.paired.cpu, 2)}`,
@@ -412,6 +424,13 @@ if (before) {
           ? `(baseline ${r.baseline.rps.toFixed(0)} req/s, ${r.cpuUsPerRequest.baseline} µs/req, database ${r.dbCpuUsPerRequest.baseline} µs/req)`
           : `(before: ${JSON.stringify(r.beforeTableRows)} rows)`),
     );
+  }
+}
+if (TOGETHER) {
+  console.log(`\nloaded together, CPU per request after/before by round: median [lowest-highest], rounds where after was lower`);
+  for (const r of results) {
+    const cpu = r.pairedWithBefore.cpu;
+    console.log(`${r.operation}: ${spread(cpu, 3)}, lower in ${cpu.filter((x) => x < 1).length} of ${cpu.length}`);
   }
 }
 console.log(`\nidle RSS: ${idleRssMb} MB`);
