@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { ClsModule } from 'nestjs-cls';
 import { ActionRuntimeModule } from './action-runtime/action-runtime.module.js';
 import { ActionsModule } from './actions/actions.module.js';
 import { AuthModule } from './auth/auth.module.js';
@@ -11,11 +12,13 @@ import { CommonModule } from './common/common.module.js';
 import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
 import { ConfigModule } from './config/config.module.js';
 import { DatabaseModule } from './database/database.module.js';
+import { transactionsPlugin } from './database/transactions.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogStreamsModule } from './log-streams/log-streams.module.js';
 import { LogsModule } from './logs/logs.module.js';
+import { ManagementWritesInterceptor } from './logs/management-writes.interceptor.js';
 import { OAuthModule } from './oauth/oauth.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
@@ -31,6 +34,8 @@ import { UsersModule } from './users/users.module.js';
     ConfigModule,
     CommonModule,
     DatabaseModule,
+    // The async context a write's transaction lives in; opened by the transaction itself, so no middleware.
+    ClsModule.forRoot({ global: true, plugins: [transactionsPlugin] }),
     AuthModule,
     RateLimitModule,
     HealthModule,
@@ -55,6 +60,8 @@ import { UsersModule } from './users/users.module.js';
     { provide: APP_GUARD, useExisting: RateLimitGuard },
     { provide: APP_GUARD, useClass: ScopesGuard },
     { provide: APP_PIPE, useClass: AppValidationPipe },
+    // Every management write in one transaction with its log entry.
+    { provide: APP_INTERCEPTOR, useExisting: ManagementWritesInterceptor },
     { provide: APP_FILTER, useClass: AllExceptionsFilter },
   ],
 })

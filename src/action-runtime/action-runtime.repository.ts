@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { ActionExecution, Prisma } from '../generated/prisma/client.js';
 import type { CacheOp, CacheRecord } from './child/protocol.js';
 
@@ -14,7 +16,10 @@ export interface DeployedVersion {
 /** Every statement of the runtime: the deployed code it runs, the executions it records, the shared cache. */
 @Injectable()
 export class ActionRuntimeRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   /** Straight to the pool: it runs on every token exchange. */
   async deployed(actionId: string): Promise<DeployedVersion | undefined> {
@@ -38,7 +43,8 @@ export class ActionRuntimeRepository {
   /** The run's writes, in its order, in one transaction; expired entries of the trigger go too. */
   async applyCache(triggerId: string, ops: CacheOp[]): Promise<void> {
     if (ops.length === 0) return;
-    await this.prisma.$transaction(async (tx) => {
+    await this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       for (const op of ops) {
         if (op.op === 'delete') await tx.actionCacheEntry.deleteMany({ where: { trigger_id: triggerId, key: op.key } });
         else
@@ -60,10 +66,10 @@ export class ActionRuntimeRepository {
   }
 
   async pruneExecutions(before: Date): Promise<void> {
-    await this.prisma.actionExecution.deleteMany({ where: { created_at: { lt: before } } });
+    await this.txHost.tx.actionExecution.deleteMany({ where: { created_at: { lt: before } } });
   }
 
   async execution(id: string): Promise<ActionExecution | undefined> {
-    return (await this.prisma.actionExecution.findUnique({ where: { id } })) ?? undefined;
+    return (await this.txHost.tx.actionExecution.findUnique({ where: { id } })) ?? undefined;
   }
 }

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { mapDatabaseErrors } from '../database/database-errors.js';
-import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { ActionVersion, Prisma } from '../generated/prisma/client.js';
 import { actionNameTaken } from './action-errors.js';
 import type { ActionWithDeployed } from './dto/action.view.js';
@@ -12,26 +13,26 @@ const WITH_DEPLOYED = { versions: { where: { deployed: true } } } as const;
 
 @Injectable()
 export class ActionWritesRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   create(data: Prisma.ActionCreateInput): Promise<ActionWithDeployed> {
-    return this.prisma.action.create({ data, include: WITH_DEPLOYED }).catch(failed);
+    return this.txHost.tx.action.create({ data, include: WITH_DEPLOYED }).catch(failed);
   }
 
   /** Undefined when there is no such action. */
   async update(id: string, data: Prisma.ActionUpdateInput): Promise<ActionWithDeployed | undefined> {
-    const updated = await this.prisma.action.updateMany({ where: { id }, data }).catch(failed);
+    const updated = await this.txHost.tx.action.updateMany({ where: { id }, data }).catch(failed);
     if (updated.count === 0) return undefined;
-    return (await this.prisma.action.findUnique({ where: { id }, include: WITH_DEPLOYED })) ?? undefined;
+    return (await this.txHost.tx.action.findUnique({ where: { id }, include: WITH_DEPLOYED })) ?? undefined;
   }
 
   async delete(id: string): Promise<boolean> {
-    return (await this.prisma.action.deleteMany({ where: { id } })).count > 0;
+    return (await this.txHost.tx.action.deleteMany({ where: { id } })).count > 0;
   }
 
   /** Whether a token exchange profile executes this action (read only: that table is another feature's). */
   async boundToProfile(id: string): Promise<boolean> {
-    return (await this.prisma.tokenExchangeProfile.count({ where: { action_id: id } })) > 0;
+    return (await this.txHost.tx.tokenExchangeProfile.count({ where: { action_id: id } })) > 0;
   }
 
   /**
@@ -41,7 +42,8 @@ export class ActionWritesRepository {
    * Undefined when there is no such action; `failed` when its draft did not build.
    */
   deploy(id: string): Promise<{ version: ActionVersion; action: ActionWithDeployed } | 'failed' | undefined> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM actions WHERE id = ${id} FOR UPDATE`;
       if (locked.length === 0) return undefined;
       const draft = await tx.action.findUniqueOrThrow({ where: { id } });

@@ -12,7 +12,6 @@ import { ActionTriggerListView } from './dto/action-trigger.view.js';
 import { ActionVersionView, ActionView } from './dto/action.view.js';
 import { ListActionVersionsQuery } from './dto/list-action-versions.query.js';
 import { ListActionsQuery } from './dto/list-actions.query.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('actions')
 @Controller('actions')
@@ -23,7 +22,6 @@ export class ActionsController {
   ) {}
 
   @Post('actions')
-  @LoggedWrite()
   @Scopes('create:actions')
   @ApiOperation({ operationId: 'post_action', summary: 'Create an action' })
   @ApiCreatedResponse({ type: ActionView, description: 'The action was created (as a draft: deploy it to use it).' })
@@ -33,7 +31,6 @@ export class ActionsController {
   }
 
   @Patch('actions/:id')
-  @LoggedWrite()
   @Scopes('update:actions')
   @ApiOperation({ operationId: 'patch_action', summary: 'Update an action' })
   @ApiOkResponse({ type: ActionView, description: 'The updated draft.' })
@@ -43,7 +40,6 @@ export class ActionsController {
   }
 
   @Delete('actions/:id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:actions')
   @ApiOperation({ operationId: 'delete_action', summary: 'Delete an action' })
@@ -57,7 +53,6 @@ export class ActionsController {
   }
 
   @Post('actions/:id/deploy')
-  @LoggedWrite()
   @HttpCode(HttpStatus.OK)
   @Scopes('create:actions')
   @ApiOperation({ operationId: 'post_deploy_action', summary: 'Deploy an action' })

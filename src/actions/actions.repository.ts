@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../database/prisma.service.js';
+import { TransactionHost } from '@nestjs-cls/transactional';
+import type { PrismaTx } from '../database/transactions.js';
 import type { ActionVersion, Prisma } from '../generated/prisma/client.js';
 import type { ActionWithDeployed } from './dto/action.view.js';
 
@@ -14,7 +15,7 @@ const WITH_DEPLOYED = { versions: { where: { deployed: true } } } as const;
 
 @Injectable()
 export class ActionsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   /** One page ordered by creation then id, so pages never overlap, and the filtered count. */
   async page(filter: ActionFilter, skip: number, take: number): Promise<{ rows: ActionWithDeployed[]; total: number }> {
@@ -24,27 +25,27 @@ export class ActionsRepository {
     if (filter.deployed === true) where.versions = { some: { deployed: true } };
     if (filter.deployed === false) where.versions = { none: { deployed: true } };
     const [rows, total] = await Promise.all([
-      this.prisma.action.findMany({ where, include: WITH_DEPLOYED, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip, take }),
-      this.prisma.action.count({ where }),
+      this.txHost.tx.action.findMany({ where, include: WITH_DEPLOYED, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip, take }),
+      this.txHost.tx.action.count({ where }),
     ]);
     return { rows, total };
   }
 
   async find(id: string): Promise<ActionWithDeployed | undefined> {
-    return (await this.prisma.action.findUnique({ where: { id }, include: WITH_DEPLOYED })) ?? undefined;
+    return (await this.txHost.tx.action.findUnique({ where: { id }, include: WITH_DEPLOYED })) ?? undefined;
   }
 
   /** Newest first, as Auth0 lists versions. */
   async versions(actionId: string, skip: number, take: number): Promise<{ rows: ActionVersion[]; total: number }> {
     const where = { action_id: actionId };
     const [rows, total] = await Promise.all([
-      this.prisma.actionVersion.findMany({ where, orderBy: { number: 'desc' }, skip, take }),
-      this.prisma.actionVersion.count({ where }),
+      this.txHost.tx.actionVersion.findMany({ where, orderBy: { number: 'desc' }, skip, take }),
+      this.txHost.tx.actionVersion.count({ where }),
     ]);
     return { rows, total };
   }
 
   async version(actionId: string, versionId: string): Promise<ActionVersion | undefined> {
-    return (await this.prisma.actionVersion.findFirst({ where: { id: versionId, action_id: actionId } })) ?? undefined;
+    return (await this.txHost.tx.actionVersion.findFirst({ where: { id: versionId, action_id: actionId } })) ?? undefined;
   }
 }

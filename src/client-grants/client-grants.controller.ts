@@ -10,7 +10,6 @@ import { ClientGrantView } from './dto/client-grant.view.js';
 import { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('client-grants')
 @Controller('client-grants')
@@ -18,7 +17,6 @@ export class ClientGrantsController {
   constructor(private readonly grants: ClientGrantsService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
   @ApiCreatedResponse({ type: ClientGrantView, description: 'The client grant was created.' })
@@ -46,7 +44,6 @@ export class ClientGrantsController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:client_grants')
   @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: 'Update client grant' })
   @ApiOkResponse({ type: ClientGrantView, description: 'The updated client grant.' })
@@ -56,7 +53,6 @@ export class ClientGrantsController {
   }
 
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:client_grants')
   @ApiOperation({ operationId: 'delete_client-grants_by_id', summary: 'Delete client grant' })

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { ClientGrant, Prisma } from '../generated/prisma/client.js';
 import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js';
 
@@ -38,10 +40,13 @@ interface ClientGrantSettings {
 
 @Injectable()
 export class ClientGrantsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   create(data: Prisma.ClientGrantCreateInput): Promise<ClientGrant> {
-    return this.prisma.clientGrant.create({ data }).catch(failed);
+    return this.txHost.tx.clientGrant.create({ data }).catch(failed);
   }
 
   /** Ordered by id, offset or checkpoint paging. */
@@ -52,18 +57,18 @@ export class ClientGrantsRepository {
     if (filter.allow_any_organization === false) where.OR = [{ allow_any_organization: false }, { allow_any_organization: null }];
     return {
       rows: ({ skip, take, afterId }) =>
-        this.prisma.clientGrant.findMany({
+        this.txHost.tx.clientGrant.findMany({
           where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
           orderBy: { id: 'asc' },
           skip,
           take,
         }),
-      count: () => this.prisma.clientGrant.count({ where }),
+      count: () => this.txHost.tx.clientGrant.count({ where }),
     };
   }
 
   async find(id: string): Promise<ClientGrant | undefined> {
-    return (await this.prisma.clientGrant.findUnique({ where: { id } })) ?? undefined;
+    return (await this.txHost.tx.clientGrant.findUnique({ where: { id } })) ?? undefined;
   }
 
   /** The grant a token request for this client and audience rests on. */
@@ -74,12 +79,12 @@ export class ClientGrantsRepository {
   /** Throws the 404 when there is no such grant. */
   update(id: string, settings: ClientGrantSettings): Promise<ClientGrant> {
     const { scope, organization_usage, allow_any_organization } = settings;
-    return this.prisma.clientGrant.update({ where: { id }, data: { scope, organization_usage, allow_any_organization } }).catch(failed);
+    return this.txHost.tx.clientGrant.update({ where: { id }, data: { scope, organization_usage, allow_any_organization } }).catch(failed);
   }
 
   /** Every organization association goes with it (ON DELETE CASCADE); the removed grant's client, if there was one. */
   async delete(id: string): Promise<string | undefined> {
-    const removed = await this.prisma.$queryRaw<
+    const removed = await this.txHost.tx.$queryRaw<
       Pick<ClientGrant, 'client_id'>[]
     >`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
     return removed.at(0)?.client_id;

@@ -10,7 +10,6 @@ import { ClientView, ClientWithSecretView } from './dto/client.view.js';
 import { FieldsQuery } from '../common/fields.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('clients')
 @Controller('clients')
@@ -18,7 +17,6 @@ export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:clients')
   @ApiOperation({ operationId: 'post_clients', summary: 'Create a client' })
   @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
@@ -46,7 +44,6 @@ export class ClientsController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:clients', 'update:client_keys')
   @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client' })
   @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
@@ -56,7 +53,6 @@ export class ClientsController {
   }
 
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:clients')
   @ApiOperation({ operationId: 'delete_clients_by_id', summary: 'Delete a client' })
@@ -66,7 +62,6 @@ export class ClientsController {
   }
 
   @Post(':id/rotate-secret')
-  @LoggedWrite()
   @HttpCode(HttpStatus.OK)
   @Scopes('update:client_keys')
   @ApiOperation({ operationId: 'post_rotate-secret', summary: 'Rotate a client secret' })

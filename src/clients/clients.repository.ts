@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { Client, Prisma } from '../generated/prisma/client.js';
 import { clientNotFound } from './client-errors.js';
 
@@ -68,10 +70,13 @@ const FIRST_CLIENT_LOCK_KEY = 72707370;
  */
 @Injectable()
 export class ClientsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   create(data: Prisma.ClientCreateInput): Promise<Client> {
-    return this.prisma.client.create({ data });
+    return this.txHost.tx.client.create({ data });
   }
 
   /** Whether the tenant holds any client. */
@@ -81,7 +86,8 @@ export class ClientsRepository {
 
   /** Inserts the client and its grant only while the tenant has no client at all; false when it had one. */
   createFirst(client: Prisma.ClientCreateInput, grant: Prisma.ClientGrantCreateInput): Promise<boolean> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${FIRST_CLIENT_LOCK_KEY})`;
       if ((await tx.client.count()) > 0) return false;
       await tx.client.create({ data: client });
@@ -95,7 +101,7 @@ export class ClientsRepository {
     const where = whereOf(filter);
     return {
       rows: async ({ skip, take, afterId }) => {
-        const rows = await this.prisma.client.findMany({
+        const rows = await this.txHost.tx.client.findMany({
           where: afterId ? { AND: [where, { client_id: { gt: afterId } }] } : where,
           orderBy: { client_id: 'asc' },
           skip,
@@ -103,13 +109,13 @@ export class ClientsRepository {
         });
         return rows.map((row) => ({ ...row, id: row.client_id }));
       },
-      count: () => this.prisma.client.count({ where }),
+      count: () => this.txHost.tx.client.count({ where }),
     };
   }
 
   /** Clients holding a grant that is associated with the organization, or one that allows any organization. */
   async withGrantMatching(match: { organizationId: string } | { allowAnyOrganization: true }): Promise<string[]> {
-    const grants = await this.prisma.clientGrant.findMany({
+    const grants = await this.txHost.tx.clientGrant.findMany({
       where:
         'organizationId' in match
           ? { organizations: { some: { organization_id: match.organizationId } } }
@@ -130,7 +136,8 @@ export class ClientsRepository {
    * stored settings, so two at once must not each overwrite the other's keys. 404 when absent.
    */
   updateWith(clientId: string, change: (current: Client) => Prisma.ClientUpdateInput): Promise<Client> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       await tx.$executeRaw`SELECT 1 FROM clients WHERE client_id = ${clientId} FOR UPDATE`;
       const current = await tx.client.findUnique({ where: { client_id: clientId } });
       if (!current) throw clientNotFound();
@@ -140,15 +147,15 @@ export class ClientsRepository {
 
   /** Throws the 404 when there is no such client. */
   update(clientId: string, data: Prisma.ClientUpdateInput): Promise<Client> {
-    return this.prisma.client.update({ where: { client_id: clientId }, data }).catch(failed);
+    return this.txHost.tx.client.update({ where: { client_id: clientId }, data }).catch(failed);
   }
 
   /** The client and its grants, in one transaction; nothing when it does not exist. */
   async delete(clientId: string): Promise<void> {
-    await this.prisma.$transaction([
-      this.prisma.clientGrant.deleteMany({ where: { client_id: clientId } }),
-      this.prisma.client.deleteMany({ where: { client_id: clientId } }),
-    ]);
+    await this.txHost.withTransaction(Propagation.Nested, async () => {
+      await this.txHost.tx.clientGrant.deleteMany({ where: { client_id: clientId } });
+      await this.txHost.tx.client.deleteMany({ where: { client_id: clientId } });
+    });
   }
 
   /** Clients holding a grant for the audience (all of them, or just `clientId` when given). */

@@ -7,7 +7,6 @@ import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ConnectionClientsService } from './connection-clients.service.js';
 import { ConnectionIdParams } from './dto/connection.params.js';
 import { ENABLED_CLIENT_CHANGES_SCHEMA, EnabledClientView, ListEnabledClientsQuery } from './dto/enabled-clients.dto.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('connections')
 @Controller('connections/:id/clients')
@@ -28,7 +27,6 @@ export class ConnectionClientsController {
 
   // The body is an array, which the validation pipe's DTOs cannot describe: typed unknown, the pipe passes it, the service reads it.
   @Patch()
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('update:connections')
   @ApiOperation({ operationId: 'patch_clients', summary: 'Update enabled clients for a connection' })

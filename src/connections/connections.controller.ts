@@ -12,7 +12,6 @@ import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { FieldsQuery } from '../common/fields.js';
 import { ListConnectionsQuery } from './dto/list-connections.query.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('connections')
 @Controller('connections')
@@ -20,7 +19,6 @@ export class ConnectionsController {
   constructor(private readonly connections: ConnectionsService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:connections')
   @ApiOperation({ operationId: 'post_connections', summary: 'Create a connection' })
   @ApiCreatedResponse({ type: ConnectionWithClientsView, description: 'The connection was created.' })
@@ -48,7 +46,6 @@ export class ConnectionsController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:connections')
   @ApiOperation({ operationId: 'patch_connections_by_id', summary: 'Update a connection' })
   @ApiOkResponse({ type: ConnectionWithClientsView, description: 'The updated connection.' })
@@ -59,7 +56,6 @@ export class ConnectionsController {
 
   /** Auth0 answers 202 ("being deleted") for a connection it had and 204 for one it no longer has; never 404. */
   @Delete(':id')
-  @LoggedWrite()
   @Scopes('delete:connections')
   @ApiOperation({ operationId: 'delete_connections_by_id', summary: 'Delete a connection' })
   @ApiAcceptedResponse({ description: 'The connection, its users, enabled clients and organization links were deleted.' })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { Connection, Prisma } from '../generated/prisma/client.js';
 import { connectionNameTaken, connectionNotFound } from './connection-errors.js';
 
@@ -54,14 +56,17 @@ const FOR_CLIENT_SQL = `
 /** The connections table and its enabled clients; other features (users) find a connection through here, never by their own statements. */
 @Injectable()
 export class ConnectionsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   async findById(id: string): Promise<Connection | undefined> {
-    return (await this.prisma.connection.findUnique({ where: { id } })) ?? undefined;
+    return (await this.txHost.tx.connection.findUnique({ where: { id } })) ?? undefined;
   }
 
   async findByName(name: string): Promise<Connection | undefined> {
-    return (await this.prisma.connection.findUnique({ where: { name } })) ?? undefined;
+    return (await this.txHost.tx.connection.findUnique({ where: { name } })) ?? undefined;
   }
 
   async findForClient(name: string, clientId: string): Promise<ConnectionForClient | undefined> {
@@ -74,8 +79,9 @@ export class ConnectionsRepository {
     fields: ConnectionColumns & { name: string; strategy: string },
     clients: string[] = [],
   ): Promise<ConnectionWithClients> {
-    return this.prisma
-      .$transaction(async (tx) => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
         const connection = await tx.connection.create({ data: { id, ...fields } });
         await enable(tx, id, clients);
         return { connection, enabledClients: await enabledIds(tx, id) };
@@ -91,18 +97,18 @@ export class ConnectionsRepository {
     };
     return {
       rows: ({ skip, take, afterId }) =>
-        this.prisma.connection.findMany({
+        this.txHost.tx.connection.findMany({
           where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
           orderBy: { id: 'asc' },
           skip,
           take,
         }),
-      count: () => this.prisma.connection.count({ where }),
+      count: () => this.txHost.tx.connection.count({ where }),
     };
   }
 
   async findWithClients(id: string): Promise<ConnectionWithClients | undefined> {
-    const connection = await this.prisma.connection.findUnique({ where: { id } });
+    const connection = await this.txHost.tx.connection.findUnique({ where: { id } });
     return connection ? { connection, enabledClients: await enabledIds(this.prisma, id) } : undefined;
   }
 
@@ -111,8 +117,9 @@ export class ConnectionsRepository {
    * clients (Auth0's deprecated `enabled_clients`), in the same transaction as the update.
    */
   update(id: string, fields: ConnectionColumns, clients?: string[]): Promise<ConnectionWithClients> {
-    return this.prisma
-      .$transaction(async (tx) => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
         const connection = await tx.connection.update({ where: { id }, data: { ...fields, updated_at: new Date() } });
         if (clients) {
           await tx.connectionClient.deleteMany({ where: { connection_id: id } });
@@ -125,7 +132,7 @@ export class ConnectionsRepository {
 
   /** Its users, enabled clients and organization links go with it (ON DELETE CASCADE); false when there was none. */
   async delete(id: string): Promise<boolean> {
-    const { count } = await this.prisma.connection.deleteMany({ where: { id } });
+    const { count } = await this.txHost.tx.connection.deleteMany({ where: { id } });
     return count > 0;
   }
 
@@ -133,7 +140,7 @@ export class ConnectionsRepository {
   enabledClientPages(connectionId: string): PageSource<{ id: string }> {
     return {
       rows: async ({ skip, take, afterId }) => {
-        const rows = await this.prisma.connectionClient.findMany({
+        const rows = await this.txHost.tx.connectionClient.findMany({
           where: { connection_id: connectionId, ...(afterId ? { client_id: { gt: afterId } } : {}) },
           orderBy: { client_id: 'asc' },
           select: { client_id: true },
@@ -142,14 +149,15 @@ export class ConnectionsRepository {
         });
         return rows.map((row) => ({ id: row.client_id }));
       },
-      count: () => this.prisma.connectionClient.count({ where: { connection_id: connectionId } }),
+      count: () => this.txHost.tx.connectionClient.count({ where: { connection_id: connectionId } }),
     };
   }
 
   /** Enables and disables clients in one transaction; false when the connection does not exist. */
   setClients(connectionId: string, changes: { enable: string[]; disable: string[] }): Promise<boolean> {
-    return this.prisma
-      .$transaction(async (tx) => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
         const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM connections WHERE id = ${connectionId} FOR UPDATE`;
         if (locked.length === 0) return false;
         if (changes.disable.length > 0)

@@ -5,11 +5,11 @@ import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { DATABASE_URL } from './database-url.js';
-import { TransactionAwarePool } from './request-transaction.js';
+import { DatabasePool } from './database-pool.js';
 
 // Statement text -> prepared statement name, the same on every connection (pg prepares it there on
 // first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
-// every request, which was most of a small write's database time (bench/NOTES.md). Texts built per
+// every request, which was most of a small statement's database time (docs/performance.md, "Prepared statements"). Texts built per
 // request (the log search's filters) would pile up on every connection, so past the cap they go unnamed.
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 128;
@@ -22,18 +22,16 @@ function statementName(text: string): string | undefined {
 
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
-  // The pool under Prisma's driver adapter, kept so hot paths can skip Prisma's per-query
-  // work (~100-300 µs of CPU per statement, see bench/NOTES.md) on the same connections.
-  // Inside a request transaction both Prisma and sql() use its connection (request-transaction.ts).
+  // The pool under Prisma's driver adapter, kept so the token endpoint's reads can skip Prisma's
+  // per-query work on the same connections (docs/performance.md, "Raw SQL on the token endpoint").
   private readonly pool: pg.Pool;
-  private readonly transactions: TransactionAwarePool;
 
   constructor(
     @Inject(DATABASE_URL) url: string,
     config: AppConfig,
     private readonly appLogger: JsonLogger,
   ) {
-    const pool = new TransactionAwarePool({
+    const pool = new DatabasePool({
       connectionString: url,
       max: config.databasePoolSize,
       // Bounded waits, so a database that stops answering gives 503s (database-errors.ts), not hung requests:
@@ -44,7 +42,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
       // The tenant's tables are read from memory, so a page read through an index costs about what
       // a sequential one does, not PostgreSQL's default four times as much. With the default, a
       // client looked up by id (every token request, every log entry's client_name) read all
-      // clients until a tenant had about a hundred (bench/NOTES.md). An `options` in DATABASE_URL
+      // clients until a tenant had about a hundred (docs/performance.md, "random_page_cost"). An `options` in DATABASE_URL
       // replaces this one.
       options: '-c random_page_cost=1.1',
     });
@@ -54,24 +52,15 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     // would be thrown, and end the process.
     pool.on('error', (error) => appLogger.write('warn', `idle database connection lost: ${error.message}`, { context: 'PrismaService' }));
     this.pool = pool;
-    this.transactions = pool;
   }
 
   /**
-   * One parameterised statement sent straight to the driver, rows as objects. For the hot
-   * paths and the start's reads only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
+   * One parameterised statement sent straight to the pool, never inside a transaction, rows as
+   * objects. For the token endpoint's hot reads and the start's reads only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
    * `types`: the driver's parsers for this statement's columns, where a caller wants other than its defaults.
    */
   async sql<Row>(text: string, values: unknown[], types?: pg.CustomTypesConfig): Promise<Row[]> {
     return (await this.pool.query({ name: statementName(text), text, values, types })).rows as Row[];
-  }
-
-  /**
-   * Runs `work` (a management write) in one transaction that every statement it makes joins,
-   * then `lastStatement` (its log entry, values inlined) with COMMIT in one round trip; ROLLBACK on any error.
-   */
-  inRequestTransaction<T>(work: () => Promise<T>, lastStatement: (client: pg.PoolClient, result: T) => string): Promise<T> {
-    return this.transactions.runInTransaction(work, lastStatement);
   }
 
   /**
@@ -94,10 +83,8 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   }
 
   /**
-   * Fails the boot, not the first request, when the database cannot be reached. Through the pool:
-   * Prisma's query compiler (WebAssembly, ~70 ms to decode and compile on a slow machine, and its
-   * memory) then loads on the first query Prisma builds, which the start, the token endpoint and the
-   * three core writes never make (bench/NOTES.md).
+   * Fails the boot, not the first request, when the database cannot be reached. Through the pool,
+   * so Prisma's query compiler (WebAssembly, tens of ms to compile) loads on first use, after the start.
    */
   async onModuleInit(): Promise<void> {
     await this.pool.query('SELECT 1');
@@ -108,7 +95,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   // calls this before DatabaseLifecycle's hook (deeper dependents first), so the embedded
   // server stops only after the pool is closed.
   async onApplicationShutdown(): Promise<void> {
-    // Both resolve once the connections have ended (TransactionAwarePool.end).
+    // Both resolve once the connections have ended (DatabasePool.end).
     await this.$disconnect();
     // $disconnect ends the pool (disposeExternalPool) only if Prisma had connected.
     if (!this.pool.ending) await this.pool.end();

@@ -6,7 +6,6 @@ import { CreateLogStreamDto } from './dto/create-log-stream.dto.js';
 import { LogStreamView } from './dto/log-stream.view.js';
 import { UpdateLogStreamDto } from './dto/update-log-stream.dto.js';
 import { LogStreamsService } from './log-streams.service.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('log-streams')
 @Controller('log-streams')
@@ -15,7 +14,6 @@ export class LogStreamsController {
 
   // 200, not 201: Auth0's documented answer to a created log stream (best guess where the SDK is silent).
   @Post()
-  @LoggedWrite()
   @HttpCode(HttpStatus.OK)
   @Scopes('create:log_streams')
   @ApiOperation({ operationId: 'post_log-streams', summary: 'Create a log stream' })
@@ -43,7 +41,6 @@ export class LogStreamsController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:log_streams')
   @ApiOperation({ operationId: 'patch_log-streams_by_id', summary: 'Update a log stream' })
   @ApiOkResponse({ type: LogStreamView, description: 'The updated log stream.' })
@@ -54,7 +51,6 @@ export class LogStreamsController {
 
   // 404 for an unknown stream: the SDK declares NotFoundError for this call.
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:log_streams')
   @ApiOperation({ operationId: 'delete_log-streams_by_id', summary: 'Delete log stream' })

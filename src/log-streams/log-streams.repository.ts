@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { LogStream, Prisma } from '../generated/prisma/client.js';
 import { logStreamNotFound } from './log-stream-errors.js';
 
@@ -16,19 +18,22 @@ export type LogStreamChanges = Pick<Prisma.LogStreamUpdateInput, 'name' | 'statu
 
 @Injectable()
 export class LogStreamsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   async create(data: Omit<Prisma.LogStreamCreateInput, 'cursor_tx' | 'cursor_seq'>): Promise<LogStream> {
     const [{ tx }] = await this.prisma.sql<{ tx: string }>(CURRENT_END_SQL, []);
-    return this.prisma.logStream.create({ data: { ...data, cursor_tx: BigInt(tx), cursor_seq: LAST_SEQ } });
+    return this.txHost.tx.logStream.create({ data: { ...data, cursor_tx: BigInt(tx), cursor_seq: LAST_SEQ } });
   }
 
   list(): Promise<LogStream[]> {
-    return this.prisma.logStream.findMany({ orderBy: [{ created_at: 'asc' }, { id: 'asc' }] });
+    return this.txHost.tx.logStream.findMany({ orderBy: [{ created_at: 'asc' }, { id: 'asc' }] });
   }
 
   async find(id: string): Promise<LogStream | undefined> {
-    return (await this.prisma.logStream.findUnique({ where: { id } })) ?? undefined;
+    return (await this.txHost.tx.logStream.findUnique({ where: { id } })) ?? undefined;
   }
 
   /**
@@ -36,8 +41,9 @@ export class LogStreamsRepository {
    * cannot lose each other's fields. Undefined when there is no such stream.
    */
   update(id: string, change: (current: LogStream) => LogStreamChanges): Promise<LogStream | undefined> {
-    return this.prisma
-      .$transaction(async (tx) => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
         const locked = (await tx.$queryRaw<LogStream[]>`SELECT * FROM log_streams WHERE id = ${id} FOR UPDATE`).at(0);
         if (!locked) return undefined;
         const changes = change(locked);
@@ -50,7 +56,7 @@ export class LogStreamsRepository {
 
   /** False when there was no such stream. */
   async delete(id: string): Promise<boolean> {
-    const { count } = await this.prisma.logStream.deleteMany({ where: { id } });
+    const { count } = await this.txHost.tx.logStream.deleteMany({ where: { id } });
     return count > 0;
   }
 }

@@ -1,12 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import pg from 'pg';
 import { columnNames } from '../database/column-list.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { TenantLog } from '../generated/prisma/client.js';
 import { FIRST, LOG_ID_SQL, parseLogId, positionAfter } from './log-id.js';
 import type { NewLogEntry } from './log-entry.js';
 import type { LogFilter } from './log-search.js';
-import { SapiEntry } from './sapi-entry.js';
 import { storable, storableJson } from './storable.js';
 
 // seq and tx_id are the ordering behind log_id, not part of Auth0's log event.
@@ -19,7 +20,8 @@ const JSON_OID = 114;
 const unparsed = (value: string) => value;
 const parserOf = pg.types.getTypeParser as (oid: number, format?: string) => (value: string) => unknown;
 // The API and log streams send details as they are stored: parsing a page of them only to serialize
-// them again cost about a fifth of GET /logs' CPU (bench/NOTES.md). PostgreSQL's json cast still checks each one.
+// them again cost about a fifth of GET /logs' CPU (docs/performance.md, "Log details as text").
+// PostgreSQL's json cast still checks each one.
 export const DETAILS_AS_TEXT: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: string) =>
     oid === JSON_OID ? unparsed : parserOf(oid, format)) as pg.CustomTypesConfig['getTypeParser'],
@@ -43,9 +45,10 @@ export const LOG_FIELDS = ['log_id', ...STORED_FIELDS] as const;
 const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${STORED_FIELDS.join(', ')}, ${DETAILS_SQL}`;
 
 // One statement: the client's name and the transaction's captured changes are read inside the
-// INSERT (prisma/migrations/20261124230000_tenant_log_write), so logging a write costs no extra
-// round trip, and its plan is kept by the connection.
-const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)';
+// INSERT (prisma/migrations/20261124230000_tenant_log_write), which Prisma cannot express.
+const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::boolean)';
+// Turns on the capture triggers (prisma/migrations/20261123040000_tenant_log_capture) for the rest of the transaction.
+const CAPTURE_SQL = "SET LOCAL tenant_log.capture = 'on'";
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.
 // Hourly on every instance: through the pool, like the start's reads, so an instance serving only
@@ -63,33 +66,26 @@ const FINAL = `tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint`;
 
 @Injectable()
 export class LogsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
-  /** On the pool, on its own. */
+  /** For the rest of the open transaction, its changed rows are recorded for its entry. */
+  async captureChanges(): Promise<void> {
+    await this.txHost.tx.$executeRawUnsafe(CAPTURE_SQL);
+  }
+
+  /**
+   * Inside a write's transaction, the entry joins it and carries the rows the transaction changed;
+   * outside one (refusals, token requests), it goes straight to the pool on its own.
+   */
   async insert(entry: NewLogEntry): Promise<void> {
-    await this.prisma.sql(INSERT_SQL, insertValues(entry, false));
-  }
-
-  /**
-   * The INSERT of a request transaction's entry (with its captured changes) as one statement
-   * without parameters, values escaped by the driver, so it travels with COMMIT in one round trip.
-   */
-  insertStatement(client: pg.PoolClient, entry: NewLogEntry): string {
-    const values = insertValues(entry, true);
-    return INSERT_SQL.replace(/\$(\d+)/g, (_, n: string) => literal(client, values[Number(n) - 1]));
-  }
-
-  /**
-   * A sapi entry as the parameters of a self-logging statement's INSERT (sapi-statement.ts), its
-   * details as the object's members without the braces, to which the statement adds the changes.
-   */
-  sapiEntry(entry: NewLogEntry): SapiEntry {
-    const text = (value: string | undefined) => (value === undefined ? null : storable(value));
-    const { description, client_id, ip, user_agent, hostname, user_id, details } = entry;
-    return new SapiEntry(
-      [text(description), text(client_id), text(ip), text(user_agent), text(hostname), text(user_id)],
-      storableJson(details).slice(1, -1),
-    );
+    if (this.txHost.isTransactionActive()) {
+      await this.txHost.tx.$executeRawUnsafe(INSERT_SQL, ...insertValues(entry, true));
+    } else {
+      await this.prisma.sql(INSERT_SQL, insertValues(entry, false));
+    }
   }
 
   async find(logId: string): Promise<LogTextRow | undefined> {
@@ -146,10 +142,4 @@ function insertValues(entry: NewLogEntry, withChanges: boolean): (string | boole
   const optional = [entry.client_id, entry.ip, entry.user_agent, entry.hostname, entry.user_id, entry.audience, entry.scope];
   const text = (value: string | undefined) => (value === undefined ? null : storable(value));
   return [type, text(description), ...optional.map(text), storableJson(details), withChanges];
-}
-
-function literal(client: pg.PoolClient, value: string | boolean | null | undefined): string {
-  if (value === null || value === undefined) return 'NULL';
-  if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  return client.escapeLiteral(value);
 }

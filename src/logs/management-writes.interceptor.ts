@@ -1,46 +1,54 @@
 import { Injectable, type CallHandler, type ExecutionContext, type NestInterceptor } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import type { FastifyReply } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { PrismaService } from '../database/prisma.service.js';
+import { AppConfig } from '../config/app-config.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { LoggedRequest } from './log-entry.js';
 import { LogRecorder } from './log-recorder.js';
 import { commitsOnItsOwn, isManagementWrite, routePatternOf } from './management-writes.js';
 
+// Enough statement timeouts for the longest write (a connection and its users, an action's versions).
+const WRITE_STATEMENTS = 4;
+
 /**
- * A management write marked @LoggedWrite() runs in one request transaction: BEGIN before the pipe
- * and handler, its sapi entry INSERTed on the same connection, with the COMMIT, after the handler
- * succeeds; then the reply. So no write goes unlogged and no entry describes a rolled-back write.
- * A failure rolls back and is logged (fapi) by RequestLogHook, which also sees the refusals that
- * never reach interceptors.
+ * Every management write (a write under /api/v2) runs in one transaction, opened here before the
+ * pipe and the handler: the repositories' statements join it through the TransactionHost, the
+ * database's triggers capture the rows they change, and the sapi entry with those changes is
+ * inserted last, before COMMIT. So no write goes unlogged and no entry describes a rolled-back
+ * write. A failure rolls back and is logged (fapi) by RequestLogHook, which also sees the refusals
+ * that never reach an interceptor. Bound globally, so a new write handler cannot forget it.
  */
 @Injectable()
 export class ManagementWritesInterceptor implements NestInterceptor {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
     private readonly recorder: LogRecorder,
+    private readonly config: AppConfig,
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<LoggedRequest>();
     const reply = context.switchToHttp().getResponse<FastifyReply>();
     const pattern = routePatternOf(request);
-    // @LoggedWrite() binds it to handlers that WriteLoggingCheck has confirmed are management writes;
-    // this narrows the pattern's type, and anything else would pass untouched.
     if (!isManagementWrite(request.method, pattern)) return next.handle();
+    const handled = (): Promise<unknown> => lastValueFrom(next.handle(), { defaultValue: undefined });
+    // Nest has set the route's success status before interceptors run; the entry records it.
     if (commitsOnItsOwn(request.method, pattern)) {
       return from(
-        lastValueFrom(next.handle(), { defaultValue: undefined }).then(async (result: unknown) => {
-          await this.recorder.writeSucceeded(request, pattern, reply.statusCode);
-          return result;
-        }),
+        handled().then(async (result: unknown) => (await this.recorder.writeSucceeded(request, pattern, reply.statusCode), result)),
       );
     }
+    // Waiting for a connection is bounded like the pool's own wait. Prisma ends a transaction that
+    // outlives `timeout`; each statement of a write is bounded by the statement timeout already.
+    const limits = { maxWait: this.config.databaseConnectTimeoutMs, timeout: WRITE_STATEMENTS * this.config.databaseStatementTimeoutMs };
     return from(
-      this.prisma.inRequestTransaction(
-        // next.handle() is called inside the transaction's async context, so the handler's statements join it.
-        () => lastValueFrom(next.handle(), { defaultValue: undefined }),
-        (client) => this.recorder.successStatement(request, pattern, reply.statusCode, client),
-      ),
+      this.txHost.withTransaction(limits, async () => {
+        await this.recorder.captureChanges();
+        const result = await handled();
+        await this.recorder.writeSucceeded(request, pattern, reply.statusCode);
+        return result;
+      }),
     );
   }
 }

@@ -4,7 +4,7 @@ export const REDACTED = '[REDACTED]';
 // client_secret, signing_secret, sink_secret, secrets, password, httpAuthorization, ...: any key
 // naming a secret. The same rule as tenant_log_redact() in the capture migration, so a request
 // body and the row it wrote are redacted alike.
-export const SECRET_KEY = /secret|password|private_key|authorization/i;
+const SECRET_KEY = /secret|password|private_key|authorization/i;
 
 /**
  * A copy of a request or response body with every secret-named value replaced, at any depth.

@@ -5,13 +5,11 @@ import { JsonLogger } from '../common/json-logger.js';
 import type { LoggedRequest } from './log-entry.js';
 import { LogRecorder } from './log-recorder.js';
 import { isManagementWrite, isTokenRequest, routePatternOf } from './management-writes.js';
-import { pendingSapiEntry } from './sapi-entry.js';
 
 /**
  * The one owner of entries written from the response: every failed management write (fapi),
  * whether the guards refused it (401/403/429, which never reach an interceptor), the pipe (400)
- * or the handler (404/409, rolled back by ManagementWritesInterceptor first); the sapi of a
- * self-logging write whose statement never took its entry or changed nothing; and every token
+ * or the handler (404/409, rolled back by ManagementWritesInterceptor first); and every token
  * request (seccft / feccft / secte / fecte). A Fastify onSend hook sees each of them with its
  * status and body. A fapi is written before the reply goes out, so a client that reads the logs
  * after its refusal finds it; a token request's entry is written beside the reply, off its path.
@@ -41,10 +39,8 @@ export class RequestLogHook implements OnModuleInit {
     if (reply.statusCode === 503) return undefined;
     const pattern = routePatternOf(request);
     if (isManagementWrite(request.method, pattern)) {
-      if (reply.statusCode < 400) {
-        if (!pendingSapiEntry(request)) return undefined;
-        return this.recorder.writeUnchanged(request, pattern, reply.statusCode).catch((error: unknown) => this.failed(error, request));
-      }
+      // A success was logged inside its own transaction (ManagementWritesInterceptor).
+      if (reply.statusCode < 400) return undefined;
       return this.recorder
         .writeFailed(request, pattern, reply.statusCode, parse(payload))
         .catch((error: unknown) => this.failed(error, request));

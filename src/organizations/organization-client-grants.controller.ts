@@ -11,8 +11,6 @@ import { OrganizationClientGrantParams } from './dto/organization-client-grant.p
 import { AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
 import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
-import { LoggedSapi, LoggedWrite } from '../logs/logged-write.decorators.js';
-import { SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/client-grants')
@@ -32,7 +30,6 @@ export class OrganizationClientGrantsController {
   }
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:organization_client_grants')
   @ApiOperation({ operationId: 'create_organization-client-grants', summary: 'Associate a client grant with an organization' })
   @ApiCreatedResponse({ type: AssociatedClientGrantView, description: 'The client grant was associated with the organization.' })
@@ -47,7 +44,7 @@ export class OrganizationClientGrantsController {
   @ApiOperation({ operationId: 'delete_client-grants_by_grant_id', summary: 'Remove a client grant from an organization' })
   @ApiNoContentResponse({ description: 'The client grant was removed from the organization.' })
   @ApiErrors(400, 404)
-  remove(@Param() { id, grant_id }: OrganizationClientGrantParams, @LoggedSapi() entry: SapiEntry): Promise<void> {
-    return this.clientGrants.remove(id, grant_id, entry);
+  remove(@Param() { id, grant_id }: OrganizationClientGrantParams): Promise<void> {
+    return this.clientGrants.remove(id, grant_id);
   }
 }

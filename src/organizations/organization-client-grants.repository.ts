@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { clientGrantNotFound } from '../client-grants/client-grant-errors.js';
 import type { ClientGrantViewRow } from '../client-grants/dto/client-grant.view.js';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
-import { columnList, columnNames } from '../database/column-list.js';
-import type { ClientGrant, OrganizationClientGrant } from '../generated/prisma/client.js';
-import type { SapiEntry } from '../logs/sapi-entry.js';
-import { deletedRowSql } from '../logs/sapi-statement.js';
+import type { PrismaTx } from '../database/transactions.js';
+import { columnList } from '../database/column-list.js';
+import type { ClientGrant } from '../generated/prisma/client.js';
 import { alreadyAssociated, organizationNotFound } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -17,21 +17,6 @@ const failed = mapDatabaseErrors({
     organization_client_grants_grant_id_fkey: clientGrantNotFound,
   },
 });
-
-const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
-const ASSOCIATION_COLUMNS = columnNames<OrganizationClientGrant>()('organization_id', 'grant_id', 'created_at');
-const REMOVED = deletedRowSql(ASSOCIATION, ASSOCIATION_COLUMNS, 3);
-// Hot path: one statement straight to the pool, which also inserts the request's sapi entry
-// (sapi-statement.ts) with the removed association as its change.
-const REMOVE_SQL = `
-  WITH org AS (SELECT id FROM organizations WHERE id = $1),
-       deleted AS (
-         DELETE FROM organization_client_grants
-         WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2
-         RETURNING ${REMOVED.returning}
-       ),
-       logged AS (${REMOVED.insert})
-  SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged)::int AS logged`;
 
 // Without created_at, which the view never shows: parsing it was 50 dates per full page.
 const GRANT_COLUMNS = columnList<ClientGrantViewRow>()(
@@ -56,7 +41,7 @@ interface AssociatedGrantFilter {
  * The organization's associations joined to their grants, with a condition for each filter the
  * request gives. Absent filters are left out of the text, not written as `$n IS NULL OR ...`: the
  * generic plan a named statement switches to after five runs cannot tell which of those apply, so
- * it estimated one row and joined every grant of the tenant, then sorted them (bench/NOTES.md).
+ * it estimated one row and joined every grant of the tenant, then sorted them.
  */
 function grantsFrom(organizationId: string, filter: AssociatedGrantFilter): { sql: string; values: unknown[] } {
   const values: unknown[] = [organizationId];
@@ -78,7 +63,10 @@ type Association =
 
 @Injectable()
 export class OrganizationClientGrantsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   /**
    * The organization's grants, ordered by id (offset paging). Walks the organization's slice of the
@@ -108,8 +96,9 @@ export class OrganizationClientGrantsRepository {
    * and the "already added" check hold under concurrent requests.
    */
   associate(organizationId: string, grantId: string, limit: number): Promise<Association> {
-    return this.prisma
-      .$transaction(async (tx): Promise<Association> => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async (): Promise<Association> => {
+        const tx = this.txHost.tx;
         const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${organizationId} FOR UPDATE`;
         if (locked.length === 0) return { outcome: 'organization_missing' };
         const grant = await tx.clientGrant.findUnique({ where: { id: grantId } });
@@ -125,11 +114,11 @@ export class OrganizationClientGrantsRepository {
       .catch(failed);
   }
 
-  /** Detaches a grant (the grant itself stays); false when the organization does not exist. One round trip. */
-  async remove(organizationId: string, grantId: string, entry: SapiEntry): Promise<boolean> {
-    const logged = entry.take(REMOVED.change([organizationId, grantId]));
-    const row = (await this.prisma.sql<{ found: boolean; logged: number }>(REMOVE_SQL, [organizationId, grantId, ...logged])).at(0);
-    if (row?.logged !== 1) entry.release(logged);
-    return row?.found === true;
+  /** Detaches a grant (the grant itself stays); false when the organization does not exist. */
+  async remove(organizationId: string, grantId: string): Promise<boolean> {
+    const tx = this.txHost.tx;
+    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
+    await tx.organizationClientGrant.deleteMany({ where: { organization_id: organizationId, grant_id: grantId } });
+    return true;
   }
 }

@@ -6,7 +6,6 @@ import type { ListOrganizationClientGrantsQuery } from './dto/list-organization-
 import { toAssociatedView, type AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationClientGrantsRepository } from './organization-client-grants.repository.js';
 import { alreadyAssociated, organizationNotFound, tooManyGrants } from './organization-errors.js';
-import type { SapiEntry } from '../logs/sapi-entry.js';
 
 const MAX_GRANTS_PER_ORGANIZATION = 100;
 
@@ -35,8 +34,8 @@ export class OrganizationClientGrantsService {
     }
   }
 
-  /** Idempotent like every Auth0 association delete: only a missing organization is an error. The write logs itself with `entry`. */
-  async remove(organizationId: string, grantId: string, entry: SapiEntry): Promise<void> {
-    if (!(await this.associations.remove(organizationId, grantId, entry))) throw organizationNotFound();
+  /** Idempotent like every Auth0 association delete: only a missing organization is an error. */
+  async remove(organizationId: string, grantId: string): Promise<void> {
+    if (!(await this.associations.remove(organizationId, grantId))) throw organizationNotFound();
   }
 }

@@ -14,7 +14,6 @@ import {
 } from './organization-connections.dto.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationAllConnectionView, toOrganizationAllConnectionView } from './organization-connections.view.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 /**
  * Auth0's newer /organizations/{id}/connections (auth0 SDK v6/v7 `organizations.connections`, which
@@ -38,7 +37,6 @@ export class OrganizationAllConnectionsController {
   }
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:organization_connections')
   @ApiOperation({ operationId: 'create_organization_all_connection', summary: 'Add a connection to an organization' })
   @ApiCreatedResponse({ type: OrganizationAllConnectionView, description: 'The connection was enabled for the organization.' })
@@ -60,7 +58,6 @@ export class OrganizationAllConnectionsController {
   }
 
   @Patch(':connection_id')
-  @LoggedWrite()
   @Scopes('update:organization_connections')
   @ApiOperation({ operationId: 'update_organization_all_connection', summary: 'Update a connection of an organization' })
   @ApiOkResponse({ type: OrganizationAllConnectionView, description: 'The updated link.' })
@@ -73,7 +70,6 @@ export class OrganizationAllConnectionsController {
   }
 
   @Delete(':connection_id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_connections')
   @ApiOperation({ operationId: 'delete_organization_all_connection', summary: 'Remove a connection from an organization' })

@@ -13,7 +13,6 @@ import {
 } from './organization-connections.dto.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationConnectionView, toOrganizationConnectionView } from './organization-connections.view.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 /** The fields a link stores, whichever path's body they came in. */
 export const linkFields = ({ assign_membership_on_login, show_as_button, is_signup_enabled }: UpdateOrganizationConnectionDto) => ({
@@ -40,7 +39,6 @@ export class OrganizationConnectionsController {
   }
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:organization_connections')
   @ApiOperation({ operationId: 'post_enabled_connections', summary: 'Add connections to an organization' })
   @ApiCreatedResponse({ type: OrganizationConnectionView, description: 'The connection was enabled for the organization.' })
@@ -59,7 +57,6 @@ export class OrganizationConnectionsController {
   }
 
   @Patch(':connectionId')
-  @LoggedWrite()
   @Scopes('update:organization_connections')
   @ApiOperation({ operationId: 'patch_enabled_connections_by_connectionId', summary: 'Update the Connection of an Organization' })
   @ApiOkResponse({ type: OrganizationConnectionView, description: 'The updated link.' })
@@ -72,7 +69,6 @@ export class OrganizationConnectionsController {
   }
 
   @Delete(':connectionId')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_connections')
   @ApiOperation({ operationId: 'delete_enabled_connections_by_connectionId', summary: 'Delete connections from an organization' })

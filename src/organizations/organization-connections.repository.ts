@@ -1,8 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { connectionNotFound } from '../connections/connection-errors.js';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
-import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { OrganizationConnection } from '../generated/prisma/client.js';
 import { connectionAlreadyEnabled, connectionNotEnabled } from './organization-connections.errors.js';
 import { organizationNotFound } from './organization-errors.js';
@@ -18,15 +19,6 @@ const failed = mapDatabaseErrors({
   recordNotFound: connectionNotEnabled,
 });
 
-// One round trip: removes the link and says whether the organization exists.
-const REMOVE_SQL = `
-  WITH org AS (SELECT id FROM organizations WHERE id = $1),
-       removed AS (
-         DELETE FROM organization_connections
-         WHERE organization_id IN (SELECT id FROM org) AND connection_id = $2
-       )
-  SELECT EXISTS (SELECT 1 FROM org) AS found`;
-
 const withConnection = { connection: { select: { name: true, strategy: true } } } as const;
 
 export type OrganizationConnectionRow = OrganizationConnection & { connection: { name: string; strategy: string } };
@@ -41,10 +33,10 @@ type Enabling = { outcome: 'enabled'; row: OrganizationConnectionRow } | { outco
 
 @Injectable()
 export class OrganizationConnectionsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   async organizationExists(id: string): Promise<boolean> {
-    return (await this.prisma.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
+    return (await this.txHost.tx.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
   }
 
   /** The organization's links ordered by connection id (offset paging). */
@@ -53,7 +45,7 @@ export class OrganizationConnectionsRepository {
     return {
       rows: async ({ skip, take }) =>
         (
-          await this.prisma.organizationConnection.findMany({
+          await this.txHost.tx.organizationConnection.findMany({
             where,
             include: withConnection,
             orderBy: { connection_id: 'asc' },
@@ -61,13 +53,14 @@ export class OrganizationConnectionsRepository {
             take,
           })
         ).map((row) => ({ ...row, id: row.connection_id })),
-      count: () => this.prisma.organizationConnection.count({ where }),
+      count: () => this.txHost.tx.organizationConnection.count({ where }),
     };
   }
 
   enable(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<Enabling> {
-    return this.prisma
-      .$transaction(async (tx): Promise<Enabling> => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async (): Promise<Enabling> => {
+        const tx = this.txHost.tx;
         if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } })))
           return { outcome: 'organization_missing' };
         if (!(await tx.connection.findUnique({ where: { id: connectionId }, select: { id: true } })))
@@ -84,22 +77,26 @@ export class OrganizationConnectionsRepository {
   async find(organizationId: string, connectionId: string): Promise<OrganizationConnectionRow | undefined> {
     const key = { organization_id: organizationId, connection_id: connectionId };
     return (
-      (await this.prisma.organizationConnection.findUnique({ where: { organization_id_connection_id: key }, include: withConnection })) ??
-      undefined
+      (await this.txHost.tx.organizationConnection.findUnique({
+        where: { organization_id_connection_id: key },
+        include: withConnection,
+      })) ?? undefined
     );
   }
 
   /** Throws the 404 when the connection is not enabled for the organization. */
   update(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<OrganizationConnectionRow> {
     const key = { organization_id: organizationId, connection_id: connectionId };
-    return this.prisma.organizationConnection
+    return this.txHost.tx.organizationConnection
       .update({ where: { organization_id_connection_id: key }, data: fields, include: withConnection })
       .catch(failed);
   }
 
   /** Disables the connection for the organization (the connection stays); false when the organization does not exist. */
   async remove(organizationId: string, connectionId: string): Promise<boolean> {
-    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, connectionId])).at(0);
-    return row?.found === true;
+    const tx = this.txHost.tx;
+    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
+    await tx.organizationConnection.deleteMany({ where: { organization_id: organizationId, connection_id: connectionId } });
+    return true;
   }
 }

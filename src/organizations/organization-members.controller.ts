@@ -8,7 +8,6 @@ import { OrganizationIdParams } from './dto/organization.params.js';
 import { ListOrganizationMembersQuery, OrganizationMembersDto } from './organization-members.dto.js';
 import { OrganizationMembersService } from './organization-members.service.js';
 import { OrganizationMemberView } from './organization-members.view.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/members')
@@ -28,7 +27,6 @@ export class OrganizationMembersController {
   }
 
   @Post()
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('create:organization_members')
   @ApiOperation({ operationId: 'post_members', summary: 'Add members to an organization' })
@@ -39,7 +37,6 @@ export class OrganizationMembersController {
   }
 
   @Delete()
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_members')
   @ApiOperation({ operationId: 'delete_members', summary: 'Delete members from an organization' })

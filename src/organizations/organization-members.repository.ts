@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
-import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { MemberRow } from './organization-members.view.js';
 import { memberNotFound } from './organization-members.errors.js';
 import { organizationNotFound } from './organization-errors.js';
@@ -14,30 +15,21 @@ const failed = mapDatabaseErrors({
   },
 });
 
-// One round trip: the organization's existence, and the removal when it exists.
-const REMOVE_SQL = `
-  WITH org AS (SELECT id FROM organizations WHERE id = $1),
-       removed AS (
-         DELETE FROM organization_members
-         WHERE organization_id IN (SELECT id FROM org) AND user_id = ANY($2::text[])
-       )
-  SELECT EXISTS (SELECT 1 FROM org) AS found`;
-
 type Addition = 'added' | 'organization_missing' | 'user_missing';
 
 @Injectable()
 export class OrganizationMembersRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   async organizationExists(id: string): Promise<boolean> {
-    return (await this.prisma.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
+    return (await this.txHost.tx.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
   }
 
   /** The members, ordered by user id (both paging styles). */
   pages(organizationId: string): PageSource<MemberRow> {
     return {
       rows: async ({ skip, take, afterId }) => {
-        const users = await this.prisma.user.findMany({
+        const users = await this.txHost.tx.user.findMany({
           where: { organizations: { some: { organization_id: organizationId } }, ...(afterId ? { user_id: { gt: afterId } } : {}) },
           orderBy: { user_id: 'asc' },
           select: { user_id: true, email: true, picture: true, name: true },
@@ -46,15 +38,16 @@ export class OrganizationMembersRepository {
         });
         return users.map(({ user_id, ...profile }) => ({ id: user_id, ...profile }));
       },
-      count: () => this.prisma.organizationMember.count({ where: { organization_id: organizationId } }),
+      count: () => this.txHost.tx.organizationMember.count({ where: { organization_id: organizationId } }),
     };
   }
 
   /** All or none; users already members stay as they are (adding is idempotent, as in Auth0). */
   add(organizationId: string, userIds: string[]): Promise<Addition> {
     const unique = [...new Set(userIds)];
-    return this.prisma
-      .$transaction(async (tx): Promise<Addition> => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async (): Promise<Addition> => {
+        const tx = this.txHost.tx;
         // A share lock keeps the organization from being deleted under the insert.
         const found = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM organizations WHERE id = ${organizationId} FOR SHARE`;
         if (found.length === 0) return 'organization_missing';
@@ -70,7 +63,9 @@ export class OrganizationMembersRepository {
 
   /** False when the organization does not exist; ids that are not members are ignored. */
   async remove(organizationId: string, userIds: string[]): Promise<boolean> {
-    const row = (await this.prisma.sql<{ found: boolean }>(REMOVE_SQL, [organizationId, userIds])).at(0);
-    return row?.found === true;
+    const tx = this.txHost.tx;
+    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
+    await tx.organizationMember.deleteMany({ where: { organization_id: organizationId, user_id: { in: userIds } } });
+    return true;
   }
 }

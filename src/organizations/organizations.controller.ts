@@ -10,7 +10,6 @@ import { OrganizationIdParams, OrganizationNameParams } from './dto/organization
 import { OrganizationView } from './dto/organization.view.js';
 import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { OrganizationsService } from './organizations.service.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('organizations')
 @Controller('organizations')
@@ -18,7 +17,6 @@ export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:organizations')
   @ApiOperation({ operationId: 'post_organizations', summary: 'Create an Organization' })
   @ApiCreatedResponse({ type: OrganizationView, description: 'The organization was created.' })
@@ -55,7 +53,6 @@ export class OrganizationsController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:organizations')
   @ApiOperation({ operationId: 'patch_organizations_by_id', summary: 'Modify an Organization' })
   @ApiOkResponse({ type: OrganizationView, description: 'The updated organization.' })
@@ -65,7 +62,6 @@ export class OrganizationsController {
   }
 
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organizations')
   @ApiOperation({ operationId: 'delete_organizations_by_id', summary: 'Delete organization' })

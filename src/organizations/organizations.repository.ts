@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
-import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { Organization, Prisma } from '../generated/prisma/client.js';
 import { organizationNameTaken, organizationNotFound } from './organization-errors.js';
 
@@ -18,32 +19,32 @@ interface OrganizationFields {
 
 @Injectable()
 export class OrganizationsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   create(id: string, fields: OrganizationFields & { name: string }): Promise<Organization> {
-    return this.prisma.organization.create({ data: { id, ...columns(fields), name: fields.name } }).catch(failed);
+    return this.txHost.tx.organization.create({ data: { id, ...columns(fields), name: fields.name } }).catch(failed);
   }
 
   pages(): PageSource<Organization> {
     return {
       rows: ({ skip, take, afterId }) =>
-        this.prisma.organization.findMany({ where: afterId ? { id: { gt: afterId } } : {}, orderBy: { id: 'asc' }, skip, take }),
-      count: () => this.prisma.organization.count(),
+        this.txHost.tx.organization.findMany({ where: afterId ? { id: { gt: afterId } } : {}, orderBy: { id: 'asc' }, skip, take }),
+      count: () => this.txHost.tx.organization.count(),
     };
   }
 
   async find(where: { id: string } | { name: string }): Promise<Organization | undefined> {
-    return (await this.prisma.organization.findUnique({ where })) ?? undefined;
+    return (await this.txHost.tx.organization.findUnique({ where })) ?? undefined;
   }
 
   /** Throws the 404 when there is no such organization. */
   update(id: string, fields: OrganizationFields): Promise<Organization> {
-    return this.prisma.organization.update({ where: { id }, data: columns(fields) }).catch(failed);
+    return this.txHost.tx.organization.update({ where: { id }, data: columns(fields) }).catch(failed);
   }
 
   /** Its client-grant associations go with it (ON DELETE CASCADE); false when there was none. */
   async delete(id: string): Promise<boolean> {
-    const { count } = await this.prisma.organization.deleteMany({ where: { id } });
+    const { count } = await this.txHost.tx.organization.deleteMany({ where: { id } });
     return count > 0;
   }
 }

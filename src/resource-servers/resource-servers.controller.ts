@@ -10,7 +10,6 @@ import { ResourceServerIdParams } from './dto/resource-server.params.js';
 import { ResourceServerView } from './dto/resource-server.view.js';
 import { UpdateResourceServerDto } from './dto/update-resource-server.dto.js';
 import { ResourceServersService } from './resource-servers.service.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('resource-servers')
 @Controller('resource-servers')
@@ -18,7 +17,6 @@ export class ResourceServersController {
   constructor(private readonly servers: ResourceServersService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:resource_servers')
   @ApiOperation({ operationId: 'post_resource-servers', summary: 'Create a resource server' })
   @ApiCreatedResponse({ type: ResourceServerView, description: 'Resource server successfully created.' })
@@ -48,7 +46,6 @@ export class ResourceServersController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:resource_servers')
   @ApiOperation({ operationId: 'patch_resource-servers_by_id', summary: 'Update a resource server' })
   @ApiOkResponse({ type: ResourceServerView, description: 'Resource server successfully updated.' })
@@ -58,7 +55,6 @@ export class ResourceServersController {
   }
 
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:resource_servers')
   @ApiOperation({ operationId: 'delete_resource-servers_by_id', summary: 'Delete a resource server' })

@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
 import { identifierTaken } from './resource-server-errors.js';
 
@@ -33,25 +35,30 @@ export type ResourceServerChanges = Omit<Prisma.ResourceServerUpdateInput, 'id' 
 
 @Injectable()
 export class ResourceServersRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   create(data: Prisma.ResourceServerCreateInput): Promise<ResourceServer> {
-    return this.prisma.resourceServer.create({ data }).catch(failed);
+    return this.txHost.tx.resourceServer.create({ data }).catch(failed);
   }
 
   /** In creation order (Auth0 lists APIs oldest first), the id breaking ties; optionally only these identifiers. */
   pages(identifiers?: string[]): PageSource<ResourceServer> {
     const where: Prisma.ResourceServerWhereInput = identifiers ? { identifier: { in: identifiers } } : {};
     return {
-      rows: ({ skip, take }) => this.prisma.resourceServer.findMany({ where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip, take }),
-      count: () => this.prisma.resourceServer.count({ where }),
+      rows: ({ skip, take }) =>
+        this.txHost.tx.resourceServer.findMany({ where, orderBy: [{ created_at: 'asc' }, { id: 'asc' }], skip, take }),
+      count: () => this.txHost.tx.resourceServer.count({ where }),
     };
   }
 
   /** Auth0 addresses a resource server by its id or by its identifier (the audience). */
   async find(idOrIdentifier: string): Promise<ResourceServer | undefined> {
     return (
-      (await this.prisma.resourceServer.findFirst({ where: { OR: [{ id: idOrIdentifier }, { identifier: idOrIdentifier }] } })) ?? undefined
+      (await this.txHost.tx.resourceServer.findFirst({ where: { OR: [{ id: idOrIdentifier }, { identifier: idOrIdentifier }] } })) ??
+      undefined
     );
   }
 
@@ -61,7 +68,7 @@ export class ResourceServersRepository {
 
   /** Undefined when there is no such resource server. */
   async update(id: string, changes: ResourceServerChanges): Promise<ResourceServer | undefined> {
-    const { count } = await this.prisma.resourceServer.updateMany({ where: { id }, data: { ...changes, updated_at: new Date() } });
+    const { count } = await this.txHost.tx.resourceServer.updateMany({ where: { id }, data: { ...changes, updated_at: new Date() } });
     return count === 0 ? undefined : this.find(id);
   }
 
@@ -73,7 +80,8 @@ export class ResourceServersRepository {
    * lives here so that both deletes commit together.
    */
   async delete(idOrIdentifier: string): Promise<void> {
-    await this.prisma.$transaction(async (tx) => {
+    await this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       const removed = await tx.$queryRaw<Pick<ResourceServer, 'identifier'>[]>`
         DELETE FROM resource_servers WHERE id = ${idOrIdentifier} OR identifier = ${idOrIdentifier} RETURNING identifier`;
       for (const row of removed) await tx.$executeRaw`DELETE FROM client_grants WHERE audience = ${row.identifier}`;

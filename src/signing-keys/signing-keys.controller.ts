@@ -7,7 +7,6 @@ import { Scopes } from '../auth/scopes.decorator.js';
 import { JWKS_ROUTE } from '../routes.js';
 import { SigningKeyRotationView } from './signing-key-rotation.view.js';
 import { SigningKeyStore } from './signing-key.store.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 @ApiTags('keys')
 @Controller()
@@ -26,7 +25,6 @@ export class SigningKeysController {
 
   /** Auth0 answers 201 with the new key's kid (and its certificate, which we do not make). */
   @Post('keys/signing/rotate')
-  @LoggedWrite()
   @HttpCode(HttpStatus.CREATED)
   @Scopes('create:signing_keys')
   @ApiOperation({ operationId: 'post_signing_keys', summary: 'Rotate the application signing key' })

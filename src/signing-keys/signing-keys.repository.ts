@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { columnList } from '../database/column-list.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { SigningKey } from '../generated/prisma/client.js';
 import { LISTENER_APPLICATION_NAME, ROTATED_CHANNEL } from './signing-key-changes.js';
 
@@ -20,7 +22,10 @@ export type NewSigningKey = Pick<SigningKey, 'kid' | 'public_key' | 'private_key
 
 @Injectable()
 export class SigningKeysRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   async hasCurrent(): Promise<boolean> {
     return (await this.prisma.sql(HAS_CURRENT_SQL, [])).length > 0;
@@ -31,7 +36,7 @@ export class SigningKeysRepository {
    * win, and the other's insert does nothing (ON CONFLICT DO NOTHING), instead of failing.
    */
   async insertCurrentUnlessPresent(key: NewSigningKey): Promise<void> {
-    await this.prisma.signingKey.createMany({ data: [{ ...key, is_current: true }], skipDuplicates: true });
+    await this.txHost.tx.signingKey.createMany({ data: [{ ...key, is_current: true }], skipDuplicates: true });
   }
 
   /**
@@ -39,7 +44,8 @@ export class SigningKeysRepository {
    * instance (delivered on commit). Returns how many instances listen, i.e. will confirm a reload.
    */
   async rotate(key: NewSigningKey): Promise<number> {
-    return this.prisma.$transaction(async (tx) => {
+    return this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
       // Two rotations at once would otherwise each demote the key they saw and collide on the
       // unique current key; serialised, the second simply rotates again.
       await tx.$executeRaw`SELECT pg_advisory_xact_lock(${ROTATION_LOCK_KEY})`;

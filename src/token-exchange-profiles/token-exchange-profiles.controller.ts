@@ -9,8 +9,6 @@ import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profil
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
-import { LoggedSapi, LoggedWrite } from '../logs/logged-write.decorators.js';
-import { SapiEntry } from '../logs/sapi-entry.js';
 
 @ApiTags('token-exchange-profiles')
 @Controller('token-exchange-profiles')
@@ -18,7 +16,6 @@ export class TokenExchangeProfilesController {
   constructor(private readonly profiles: TokenExchangeProfilesService) {}
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:token_exchange_profiles')
   @ApiOperation({ operationId: 'post_token-exchange-profiles', summary: 'Create a token exchange profile' })
   @ApiCreatedResponse({ type: TokenExchangeProfileView, description: 'The profile was created.' })
@@ -51,12 +48,8 @@ export class TokenExchangeProfilesController {
   @ApiOperation({ operationId: 'patch_token-exchange-profiles_by_id', summary: 'Update a token exchange profile' })
   @ApiOkResponse({ type: TokenExchangeProfileView, description: 'The updated profile.' })
   @ApiErrors(400, 404, 409)
-  update(
-    @Param('id') id: string,
-    @Body() changes: UpdateTokenExchangeProfileDto,
-    @LoggedSapi() entry: SapiEntry,
-  ): Promise<TokenExchangeProfileView> {
-    return this.profiles.update(id, changes, entry);
+  update(@Param('id') id: string, @Body() changes: UpdateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
+    return this.profiles.update(id, changes);
   }
 
   @Delete(':id')
@@ -64,7 +57,7 @@ export class TokenExchangeProfilesController {
   @Scopes('delete:token_exchange_profiles')
   @ApiOperation({ operationId: 'delete_token-exchange-profiles_by_id', summary: 'Delete a token exchange profile' })
   @ApiNoContentResponse({ description: 'The profile was deleted, or did not exist.' })
-  remove(@Param('id') id: string, @LoggedSapi() entry: SapiEntry): Promise<void> {
-    return this.profiles.remove(id, entry);
+  remove(@Param('id') id: string): Promise<void> {
+    return this.profiles.remove(id);
   }
 }

@@ -14,7 +14,6 @@ import {
   profileNotFound,
 } from './token-exchange-profile-errors.js';
 import { TokenExchangeProfilesRepository } from './token-exchange-profiles.repository.js';
-import type { SapiEntry } from '../logs/sapi-entry.js';
 
 const MAX_PROFILES_PER_TENANT = 100;
 
@@ -45,8 +44,8 @@ export class TokenExchangeProfilesService {
   }
 
   /** The write logs itself: `entry` goes into its statement. */
-  async update(id: string, changes: UpdateTokenExchangeProfileDto, entry: SapiEntry): Promise<TokenExchangeProfileView> {
-    const row = await this.profiles.update(id, changes, entry);
+  async update(id: string, changes: UpdateTokenExchangeProfileDto): Promise<TokenExchangeProfileView> {
+    const row = await this.profiles.update(id, changes);
     if (!row) throw profileNotFound();
     return toProfileView(row);
   }
@@ -64,7 +63,7 @@ export class TokenExchangeProfilesService {
   }
 
   /** Idempotent, as in Auth0: deleting an absent profile is still a success. */
-  remove(id: string, entry: SapiEntry): Promise<void> {
-    return this.profiles.delete(id, entry);
+  remove(id: string): Promise<void> {
+    return this.profiles.delete(id);
   }
 }

@@ -19,7 +19,6 @@ import { UserIdParams } from './dto/user.params.js';
 import { UserView } from './dto/user.view.js';
 import { appMetadataOnly } from './user-errors.js';
 import { UsersService, type UserPage } from './users.service.js';
-import { LoggedWrite } from '../logs/logged-write.decorators.js';
 
 const users = { type: 'array', items: { $ref: getSchemaPath(UserView) } } as const;
 const integer = { type: 'integer' } as const;
@@ -55,7 +54,6 @@ export class UsersController {
   }
 
   @Post()
-  @LoggedWrite()
   @Scopes('create:users')
   @ApiOperation({ operationId: 'post_users', summary: 'Create a User' })
   @ApiCreatedResponse({ type: UserView, description: 'The user was created.' })
@@ -74,7 +72,6 @@ export class UsersController {
   }
 
   @Patch(':id')
-  @LoggedWrite()
   @Scopes('update:users', 'update:users_app_metadata')
   @ApiOperation({ operationId: 'patch_users_by_id', summary: 'Update a User' })
   @ApiOkResponse({ type: UserView, description: 'The updated user.' })
@@ -86,7 +83,6 @@ export class UsersController {
   }
 
   @Delete(':id')
-  @LoggedWrite()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:users')
   @ApiOperation({ operationId: 'delete_users_by_id', summary: 'Delete a User' })

@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { columnList } from '../database/column-list.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
+import type { PrismaTx } from '../database/transactions.js';
 import type { Prisma, User } from '../generated/prisma/client.js';
 import type { UserRow } from './dto/user.view.js';
 import { connectionNotFound, emailTaken, userExists, userNotFound, usernameTaken } from './user-errors.js';
@@ -64,10 +66,13 @@ interface UserOrder {
 
 @Injectable()
 export class UsersRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly txHost: TransactionHost<PrismaTx>,
+  ) {}
 
   create(data: Prisma.UserUncheckedCreateInput): Promise<UserRow> {
-    return this.prisma.user.create({ data, include: WITH_CONNECTION }).catch(createFailed);
+    return this.txHost.tx.user.create({ data, include: WITH_CONNECTION }).catch(createFailed);
   }
 
   async find(userId: string): Promise<UserRow | undefined> {
@@ -79,15 +84,15 @@ export class UsersRepository {
     const orderBy: Prisma.UserOrderByWithRelationInput[] = [{ user_id: 'asc' }];
     // PostgreSQL puts nulls last ascending; Prisma accepts a nulls position on nullable columns only.
     if (order) orderBy.unshift({ [order.field]: NULLABLE.has(order.field) ? { sort: order.direction, nulls: 'last' } : order.direction });
-    return this.prisma.user.findMany({ where: whereOf(filter), orderBy, ...window, include: WITH_CONNECTION });
+    return this.txHost.tx.user.findMany({ where: whereOf(filter), orderBy, ...window, include: WITH_CONNECTION });
   }
 
   count(filter: UserFilter): Promise<number> {
-    return this.prisma.user.count({ where: whereOf(filter) });
+    return this.txHost.tx.user.count({ where: whereOf(filter) });
   }
 
   byEmail(email: string): Promise<UserRow[]> {
-    return this.prisma.user.findMany({ where: { email: email.toLowerCase() }, orderBy: { user_id: 'asc' }, include: WITH_CONNECTION });
+    return this.txHost.tx.user.findMany({ where: { email: email.toLowerCase() }, orderBy: { user_id: 'asc' }, include: WITH_CONNECTION });
   }
 
   /**
@@ -95,8 +100,9 @@ export class UsersRepository {
    * merges both land. Throws the 404 when there is no such user.
    */
   update(userId: string, changes: (current: UserRow) => Prisma.UserUncheckedUpdateInput): Promise<UserRow> {
-    return this.prisma
-      .$transaction(async (tx) => {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
         await tx.$queryRaw`SELECT user_id FROM users WHERE user_id = ${userId} FOR UPDATE`;
         const current = await tx.user.findUnique({ where: { user_id: userId }, include: WITH_CONNECTION });
         if (!current) throw userNotFound();
@@ -111,7 +117,7 @@ export class UsersRepository {
 
   /** Memberships go with the user (ON DELETE CASCADE). */
   async delete(userId: string): Promise<void> {
-    await this.prisma.user.deleteMany({ where: { user_id: userId } });
+    await this.txHost.tx.user.deleteMany({ where: { user_id: userId } });
   }
 }
 

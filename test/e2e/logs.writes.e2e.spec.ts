@@ -2,76 +2,57 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { Controller, Get, HttpCode, Module, Post } from '@nestjs/common';
 import { ApiOperation } from '@nestjs/swagger';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { Scopes } from '../../src/auth/scopes.decorator.js';
 import { newId } from '../../src/common/ids.js';
-import { PrismaService } from '../../src/database/prisma.service.js';
-import { LoggedSapi, LoggedWrite } from '../../src/logs/logged-write.decorators.js';
-import { SapiEntry } from '../../src/logs/sapi-entry.js';
-import { deletedRowSql } from '../../src/logs/sapi-statement.js';
+import type { PrismaTx } from '../../src/database/transactions.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const ORGANIZATION_DELETED = deletedRowSql({ table: 'organizations', key: ['id'] }, ['id', 'name'], 2);
-
-/** Writes that exist only here: two statements where the second fails, and a caught inner $transaction. */
+/** Writes that exist only here: two statements where the second fails, a caught nested transaction, a write that writes nothing. */
 @Controller('test-only-logs')
 class TwoStatementsController {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   @Post('second-fails')
-  @LoggedWrite()
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Create two organizations, the second one failing' })
   async secondFails(): Promise<void> {
-    await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, $2)', [newId('org'), 'rolled-back-org']);
-    await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, NULL)', [newId('org')]);
+    await this.txHost.tx.$executeRawUnsafe('INSERT INTO organizations (id, name) VALUES ($1, $2)', newId('org'), 'rolled-back-org');
+    await this.txHost.tx.$executeRawUnsafe('INSERT INTO organizations (id, name) VALUES ($1, NULL)', newId('org'));
   }
 
   @Post('inner-rollback')
-  @LoggedWrite()
   @HttpCode(201)
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Create an organization beside a failed inner transaction' })
   async innerRollback(): Promise<{ id: string }> {
     const id = newId('org');
-    await this.prisma.organization.create({ data: { id, name: `kept-${id}` } });
-    await this.prisma
-      .$transaction(async (tx) => {
-        await tx.organization.create({ data: { id: newId('org'), name: 'inner-discarded' } });
+    await this.txHost.tx.organization.create({ data: { id, name: `kept-${id}` } });
+    await this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        await this.txHost.tx.organization.create({ data: { id: newId('org'), name: 'inner-discarded' } });
         throw new Error('inner transaction gives up');
       })
       .catch(() => undefined);
-    await this.prisma.$transaction(async (tx) => tx.organization.update({ where: { id }, data: { display_name: 'second' } }));
+    await this.txHost.withTransaction(Propagation.Nested, () =>
+      this.txHost.tx.organization.update({ where: { id }, data: { display_name: 'second' } }),
+    );
     return { id };
   }
 
-  @Post('logged-by-statement-twice')
+  @Post('writes-nothing')
   @HttpCode(204)
   @Scopes('create:organizations')
-  @ApiOperation({ summary: 'Two self-logging statements in one request' })
-  async loggedTwice(@LoggedSapi() entry: SapiEntry): Promise<void> {
-    const ids = [newId('org'), newId('org')];
-    for (const id of ids) await this.prisma.sql('INSERT INTO organizations (id, name) VALUES ($1, $1)', [id]);
-    for (const id of ids) {
-      const values = entry.take(ORGANIZATION_DELETED.change([id]));
-      const statement = `WITH deleted AS (DELETE FROM organizations WHERE id = $1 RETURNING id, name) ${ORGANIZATION_DELETED.insert}`;
-      // The second statement deletes its organization, given NULLs: it inserts no entry and releases nothing.
-      if ((await this.prisma.sql(statement, [id, ...values])).length === 0) entry.release(values);
-    }
+  @ApiOperation({ summary: 'A write with nothing to change' })
+  async writesNothing(): Promise<void> {
+    await Promise.resolve();
   }
 
-  @Post('logged-by-statement-never-run')
-  @HttpCode(204)
+  @Get('read')
   @Scopes('create:organizations')
-  @ApiOperation({ summary: 'A self-logging write with nothing to send' })
-  async neverRun(@LoggedSapi() entry: SapiEntry): Promise<void> {
-    await Promise.resolve(entry);
-  }
-
-  @Get('logged-read')
-  @Scopes('create:organizations')
-  @ApiOperation({ summary: 'A read that asks for a sapi entry' })
-  loggedRead(@LoggedSapi() entry: SapiEntry): { pending: boolean } {
-    return { pending: entry.pending };
+  @ApiOperation({ summary: 'A read' })
+  read(): { inTransaction: boolean } {
+    return { inTransaction: this.txHost.isTransactionActive() };
   }
 }
 
@@ -287,7 +268,7 @@ describe('tenant log entries of management writes', () => {
     );
   });
 
-  it("Prisma's own transactions become savepoints: a caught inner failure undoes only itself", async () => {
+  it('nested transactions are savepoints: a caught inner failure undoes only itself', async () => {
     const since = await mark();
     const res = await t.api.post('/api/v2/test-only-logs/inner-rollback').set('Authorization', await t.bearer('create:organizations'));
     assert.equal(res.status, 201);
@@ -306,7 +287,7 @@ describe('tenant log entries of management writes', () => {
     );
   });
 
-  describe('the three core operations log in their own statement (@LoggedSapi)', () => {
+  describe('the three core operations', () => {
     it('DELETE of an absent profile still answers 204 with one sapi, whose changes are empty', async () => {
       const since = await mark();
       const res = await t.api
@@ -359,36 +340,22 @@ describe('tenant log entries of management writes', () => {
       );
     });
 
-    it('the entry is given to one statement only: a second self-logging statement writes none', async () => {
+    it('a success that changed nothing is still logged, with no changes', async () => {
       const since = await mark();
-      const res = await t.api
-        .post('/api/v2/test-only-logs/logged-by-statement-twice')
-        .set('Authorization', await t.bearer('create:organizations'));
+      const res = await t.api.post('/api/v2/test-only-logs/writes-nothing').set('Authorization', await t.bearer('create:organizations'));
       assert.equal(res.status, 204);
       const entries = await entriesAfter(since);
       assert.deepEqual(
-        entries.map((e) => [e.type, e.description, details(e).response]),
-        [['sapi', 'Two self-logging statements in one request', { statusCode: 204 }]],
+        entries.map((e) => [e.type, e.description, details(e).response, details(e).changes]),
+        [['sapi', 'A write with nothing to change', { statusCode: 204 }, []]],
       );
     });
 
-    it('a success whose statement never ran is still logged, on its own', async () => {
+    it('a read runs outside any transaction and leaves no entry', async () => {
       const since = await mark();
-      const res = await t.api
-        .post('/api/v2/test-only-logs/logged-by-statement-never-run')
-        .set('Authorization', await t.bearer('create:organizations'));
-      assert.equal(res.status, 204);
-      const entries = await entriesAfter(since);
-      assert.deepEqual(
-        entries.map((e) => [e.type, e.description, details(e).response]),
-        [['sapi', 'A self-logging write with nothing to send', { statusCode: 204 }]],
-      );
-    });
-
-    it('a handler that asks for an entry outside a management write is refused (500), not run unlogged', async () => {
-      const since = await mark();
-      const res = await t.api.get('/api/v2/test-only-logs/logged-read').set('Authorization', await t.bearer('create:organizations'));
-      assert.equal(res.status, 500);
+      const res = await t.api.get('/api/v2/test-only-logs/read').set('Authorization', await t.bearer('create:organizations'));
+      assert.equal(res.status, 200);
+      assert.deepEqual(res.body, { inTransaction: false });
       assert.deepEqual(await entriesAfter(since), []);
     });
   });

@@ -1,5 +1,4 @@
-import type pg from 'pg';
-import { TransactionAwarePool } from '../../src/database/request-transaction.js';
+import pg from 'pg';
 
 export interface SentStatement {
   text: string;
@@ -7,14 +6,14 @@ export interface SentStatement {
 }
 
 /**
- * Appends to `sent` every statement sent through the service's pool, where both its own SQL and
- * Prisma's adapter send theirs, until the returned function is called: what a request really asks
- * PostgreSQL, for the plans tests.
+ * Appends to `sent` every statement any pg connection of this process sends (the service's own
+ * SQL and Prisma's, inside transactions or not) until the returned function is called: what a
+ * request really asks PostgreSQL, for the plans tests.
  */
 export function recordPoolStatements(sent: SentStatement[]): () => void {
-  const prototype = TransactionAwarePool.prototype as unknown as { query: (this: pg.Pool, ...args: unknown[]) => unknown };
+  const prototype = pg.Client.prototype as unknown as { query: (this: pg.Client, ...args: unknown[]) => unknown };
   const original = prototype.query;
-  prototype.query = function (this: pg.Pool, ...args: unknown[]) {
+  prototype.query = function (this: pg.Client, ...args: unknown[]) {
     const [first, second] = args;
     const config = typeof first === 'string' ? { text: first, values: second } : (first as { text?: string; values?: unknown } | undefined);
     if (config?.text) sent.push({ text: config.text, values: (config.values ?? []) as unknown[] });
