@@ -1,13 +1,13 @@
 // The bare baseline: the least code that does the service's work for the benchmarked routes
-// (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same
-// status codes, and for a write the same tenant log entry in the same statement, with the service's
-// own SQL for it: dist/src/logs/sapi-statement.js). Statements are prepared (named), as the service's are. Its throughput is the physical limit of this machine for that work.
+// (verify the RS256 token with a cached key, check the scope, the same SQL effect, the same status
+// codes, and for a write its tenant log entry in the same transaction). Statements are prepared
+// (named), as the service's are. Its throughput is this machine's limit for that work
+// (docs/performance.md).
 //
 // Env: PORT, DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE (default 20, the service's default).
 import { createServer } from 'node:http';
 import pg from 'pg';
 import { importJWK, jwtVerify } from 'jose';
-import { changePieces, deletedRowSql, updatedRowSql } from '../dist/src/logs/sapi-statement.js';
 
 const { PORT = '0', DATABASE_URL, JWKS_URI, TOKEN_ISSUER, TOKEN_AUDIENCE, DATABASE_POOL_SIZE = '20' } = process.env;
 // random_page_cost as the service's pool sets it (src/database/prisma.service.ts).
@@ -47,17 +47,16 @@ function sendJson(res, status, json) {
 const fail = (res, status, errorCode, message) => send(res, status, { statusCode: status, error: String(status), message, errorCode });
 
 /**
- * The write's sapi entry, as the service builds it (who called, from where, what was asked, what was answered), as the
- * parameters of its statement for `change` (sapi-statement.ts); `unchanged` writes it on its own when the statement changed nothing.
+ * The write's sapi entry, as the service records it (who called, from where, what was asked, what was
+ * answered): one INSERT on the write's own connection, before its COMMIT.
  */
-function entry(req, payload, description, statusCode, body, change) {
+function logEntry(client, req, payload, description, statusCode, body) {
   const ip = req.socket.remoteAddress;
-  const userAgent = req.headers['user-agent'];
-  const [path] = req.url.split('?');
+  const userAgent = req.headers['user-agent'] ?? null;
   const details = JSON.stringify({
     request: {
       method: req.method.toLowerCase(),
-      path,
+      path: req.url.split('?')[0],
       query: {},
       userAgent,
       body: body ?? {},
@@ -71,29 +70,30 @@ function entry(req, payload, description, statusCode, body, change) {
     },
     response: { statusCode },
   });
-  const fields = [description, payload.azp, ip, userAgent ?? null, 'bench.local', null];
-  const values = [...fields, ...changePieces(details.slice(1, -1), change)];
-  const unchanged = () =>
-    query(
-      'log_unchanged',
-      `INSERT INTO tenant_logs (type, description, client_id, ip, user_agent, hostname, user_id, client_name, details)
-       SELECT 'sapi', $1, $2, $3, $4, $5, $6, (SELECT name FROM clients WHERE client_id = $2), $7`,
-      [...fields, `${details.slice(0, -1)},"changes":[],"changes_total":0}`],
-    );
-  return { values, unchanged };
+  return client.query({
+    name: 'log_entry',
+    text: `INSERT INTO tenant_logs (type, description, client_id, ip, user_agent, hostname, client_name, details)
+           SELECT 'sapi', $1, $2, $3, $4, 'bench.local', (SELECT name FROM clients WHERE client_id = $2), $5`,
+    values: [description, payload.azp, ip, userAgent, details],
+  });
 }
 
-const PROFILE = { table: 'token_exchange_profiles', key: ['id'] };
-const PROFILE_NAMES = PROFILE_COLUMNS.split(', ');
-const ASSOCIATION = { table: 'organization_client_grants', key: ['organization_id', 'grant_id'] };
-const REMOVED = deletedRowSql(ASSOCIATION, ['organization_id', 'grant_id', 'created_at'], 3);
-const DELETED = deletedRowSql(PROFILE, PROFILE_NAMES, 2);
-const UPDATED = updatedRowSql(PROFILE, ['name', 'subject_token_type', 'updated_at'], {
-  first: 5,
-  from: 'updated u JOIN old o ON o.id = u.id',
-  oldAlias: 'o',
-  newAlias: 'u',
-});
+/** A write and its entry in one transaction on one pooled connection: both or neither. */
+async function inTransaction(work) {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query(result === ROLLBACK ? 'ROLLBACK' : 'COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+const ROLLBACK = Symbol('rollback');
 
 const query = (name, text, values, types) => pool.query({ name, text, values, types });
 // Log details as the JSON text PostgreSQL checked, spliced into the answer unparsed, as the service does.
@@ -173,17 +173,19 @@ async function route(req, res) {
       const payload = await authorize(req, res, 'delete:organization_client_grants');
       if (!payload) return;
       if (orgId.length > 50) return fail(res, 400, 'invalid_uri', 'Path validation error');
-      const logged = entry(req, payload, 'Delete client grant from organization', 204, undefined, REMOVED.change([orgId, grantId]));
-      const { rows } = await query(
-        'remove_grant',
-        `WITH org AS (SELECT id FROM organizations WHERE id = $1),
-              deleted AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2 RETURNING ${REMOVED.returning}),
-              logged AS (${REMOVED.insert})
-         SELECT EXISTS (SELECT 1 FROM org) AS found, (SELECT count(*) FROM logged)::int AS logged`,
-        [orgId, grantId, ...logged.values],
-      );
-      if (!rows[0].found) return fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
-      if (rows[0].logged !== 1) await logged.unchanged();
+      const found = await inTransaction(async (client) => {
+        const { rows } = await client.query({
+          name: 'remove_grant',
+          text: `WITH org AS (SELECT id FROM organizations WHERE id = $1),
+                      deleted AS (DELETE FROM organization_client_grants WHERE organization_id IN (SELECT id FROM org) AND grant_id = $2)
+                 SELECT EXISTS (SELECT 1 FROM org) AS found`,
+          values: [orgId, grantId],
+        });
+        if (!rows[0].found) return ROLLBACK;
+        await logEntry(client, req, payload, 'Delete client grant from organization', 204);
+        return true;
+      });
+      if (found === ROLLBACK) return fail(res, 404, 'inexistent_organization', 'No organization found by that id or name');
       return send(res, 204);
     }
     if (req.method === 'GET' && parts.length === 3) {
@@ -232,22 +234,20 @@ async function route(req, res) {
       const invalid = invalidPatch(body);
       if (invalid) return fail(res, 400, 'invalid_body', `Payload validation error: '${invalid}'.`);
       try {
-        const logged = entry(req, payload, 'Update a token exchange profile', 200, body, UPDATED.change([id]));
-        const { rows } = await query(
-          'update_profile',
-          `WITH old AS (SELECT * FROM token_exchange_profiles WHERE id = $1 FOR UPDATE),
-                updated AS (
-                  UPDATE token_exchange_profiles p
-                     SET name = COALESCE($2, p.name), subject_token_type = COALESCE($3, p.subject_token_type), updated_at = $4
-                    FROM old WHERE p.id = old.id
-                  RETURNING p.*),
-                logged AS (${UPDATED.insert})
-           SELECT ${PROFILE_COLUMNS}, (SELECT count(*) FROM logged)::int AS logged FROM updated`,
-          [id, body.name ?? null, body.subject_token_type ?? null, new Date(), ...logged.values],
-        );
-        if (!rows[0]) return fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
-        if (rows[0].logged !== 1) await logged.unchanged();
-        return send(res, 200, view(rows[0]));
+        const row = await inTransaction(async (client) => {
+          const { rows } = await client.query({
+            name: 'update_profile',
+            text: `UPDATE token_exchange_profiles
+                      SET name = COALESCE($2, name), subject_token_type = COALESCE($3, subject_token_type), updated_at = $4
+                    WHERE id = $1 RETURNING ${PROFILE_COLUMNS}`,
+            values: [id, body.name ?? null, body.subject_token_type ?? null, new Date()],
+          });
+          if (!rows[0]) return ROLLBACK;
+          await logEntry(client, req, payload, 'Update a token exchange profile', 200, body);
+          return rows[0];
+        });
+        if (row === ROLLBACK) return fail(res, 404, 'inexistent_token_exchange_profile', 'Token exchange profile not found.');
+        return send(res, 200, view(row));
       } catch (error) {
         if (error.code === '23505')
           return fail(
@@ -262,14 +262,10 @@ async function route(req, res) {
     if (req.method === 'DELETE') {
       const payload = await authorize(req, res, 'delete:token_exchange_profiles');
       if (!payload) return;
-      const logged = entry(req, payload, 'Delete a token exchange profile', 204, undefined, DELETED.change([id]));
-      const { rows } = await query(
-        'delete_profile',
-        `WITH deleted AS (DELETE FROM token_exchange_profiles WHERE id = $1 RETURNING ${DELETED.returning})
-         ${DELETED.insert}`,
-        [id, ...logged.values],
-      );
-      if (rows.length === 0) await logged.unchanged();
+      await inTransaction(async (client) => {
+        await client.query({ name: 'delete_profile', text: 'DELETE FROM token_exchange_profiles WHERE id = $1', values: [id] });
+        await logEntry(client, req, payload, 'Delete a token exchange profile', 204);
+      });
       return send(res, 204);
     }
   }

@@ -1,4 +1,4 @@
-// npm run build && DATABASE_URL=postgresql://... node bench/token-exchange.mjs
+// The token endpoint, run by npm run bench (or: npm run build && DATABASE_URL=postgresql://... node bench/token-exchange.mjs).
 // A warm Custom Token Exchange (a deployed action that sets the user by id) against the client
 // credentials grant, on the built service: throughput, p99, and CPU per request (the service's
 // process plus its action processes). Both grants check the client secret (scrypt), so the
@@ -6,8 +6,7 @@
 // user read, and signing.
 //
 // Env: DATABASE_URL (required; a fresh database is created on that server and dropped after),
-//      BENCH_DURATION seconds per run (10), BENCH_WARMUP seconds (3), BENCH_CONNECTIONS (8: the
-//      failed-attempt limiter lets one client at one address authenticate 10 at a time).
+//      BENCH_DURATION seconds per run (10), 3 s of warm-up, 8 connections.
 import { spawn, spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -17,19 +16,19 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { shippedEnv } from './shipped-env.mjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const env = process.env;
 const DURATION = Number(env.BENCH_DURATION ?? 10);
-const WARMUP = Number(env.BENCH_WARMUP ?? 3);
-const CONNECTIONS = Number(env.BENCH_CONNECTIONS ?? 8);
+const WARMUP = Math.min(3, DURATION);
+// 8: the failed-attempt limiter lets one client at one address authenticate 10 at a time.
+const CONNECTIONS = 8;
 const CLOCK_TICKS = Number(spawnSync('getconf', ['CLK_TCK']).stdout?.toString().trim()) || 100;
 const log = (msg) => process.stderr.write(`[bench] ${msg}\n`);
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 if (!env.DATABASE_URL) throw new Error('DATABASE_URL is required (a PostgreSQL server to create the bench database on)');
-if (!existsSync(join(ROOT, 'dist/server.js'))) throw new Error('run npm run build first');
+if (!existsSync(join(ROOT, 'dist/src/main.js'))) throw new Error('run npm run build first');
 const { applyMigrations } = await import(join(ROOT, 'dist/src/database/migrator.js'));
 const { hashSecret } = await import(join(ROOT, 'dist/src/clients/client-secret.js'));
 
@@ -61,7 +60,6 @@ try {
     PATH: env.PATH,
     HOME: env.HOME,
     NODE_ENV: 'production',
-    ...shippedEnv(ROOT),
     LOG_LEVEL: 'warn',
     PORT: String(port),
     DATABASE_URL: databaseUrl,
@@ -162,7 +160,7 @@ async function seed() {
 }
 
 async function startService(childEnv) {
-  const child = spawn(process.execPath, ['dist/server.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));

@@ -29,7 +29,7 @@ export class JwtAuthGuard extends AuthGuard('jwt') {
     if (authorizationHeaderCount(request) > 1) throw ambiguousCredentials();
     // A token the strategy verified before is admitted without passport's per-request strategy
     // object and callbacks: they were most of a request's authentication CPU, and they kept each
-    // request's objects alive into V8's old generation (bench/NOTES.md, "seventh session").
+    // request's objects alive into V8's old generation (docs/performance.md, "Verified-token cache").
     const known = await this.strategy.admitKnown(request).catch((error: unknown) => this.handleRequest(error, false, undefined));
     if (known) {
       request.user = known;

@@ -15,7 +15,7 @@ export interface VerifiedToken {
 /**
  * How many verified tokens an instance keeps (JwtStrategy): by their exact text, so a client
  * presenting the same token again is not decoded and RSA-verified again (most of the
- * authentication's CPU per request, bench/NOTES.md). An entry only stands while the key resolver
+ * authentication's CPU per request: docs/performance.md, "Verified-token cache"). An entry only stands while the key resolver
  * returns the same key object for its kid, so a rotation, a retirement or any reload of the key set
  * sends every token through full verification.
  */

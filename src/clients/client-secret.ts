@@ -34,7 +34,7 @@ export const DECOY = storedForm(randomBytes(16), randomBytes(KEY_LENGTH));
 
 /**
  * Secrets already proven against a stored hash, so a client asking for tokens again skips scrypt
- * (tens of ms of CPU per token request, bench/NOTES.md). Keyed by the stored hash: a rotated
+ * (tens of ms of CPU per token request: docs/performance.md, "Client secret hashing"). Keyed by the stored hash: a rotated
  * secret has a new one, so the old secret stops matching at once, on every instance (the stored
  * hash is read per request). What is kept is an HMAC of the secret under a key that exists only in
  * this process, never the secret; a database leak is as hard to attack as before.

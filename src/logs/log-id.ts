@@ -3,7 +3,7 @@
  * then each as 20 digits. So log_ids sort as (tx_id, seq) do, and paging or looking up by log_id
  * goes through the (tx_id, seq) index. Kept as a column of its own, filled by a trigger and held
  * unique by a third index, it cost every logged write a tenth of PostgreSQL's work for it
- * (bench/NOTES.md, "Issue 11: log_id from (tx_id, seq)").
+ * (docs/performance.md, "log_id from (tx_id, seq)").
  */
 const PREFIX = '900';
 const DIGITS = 20;
