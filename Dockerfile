@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: all dependencies, the generated Prisma client, the compiled server and its bundle.
+# Build stage: all dependencies, the generated Prisma client and the compiled server.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -36,6 +36,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server applies pending migrations at boot, under Prisma's advisory lock, before it
 # listens, and exits 1 if they fail: "migrate, then serve" in one process, with node as PID 1
-# so SIGTERM reaches it directly (no shell in between). dist/server.js is the bundle `npm start`
-# runs (scripts/bundle.mjs); dist/src stays for the action runner and db:migrate.
-CMD ["node", "dist/server.js"]
+# so SIGTERM reaches it directly (no shell in between). The same file `npm start` runs.
+CMD ["node", "dist/src/main.js"]

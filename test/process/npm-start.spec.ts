@@ -16,14 +16,14 @@ const listening = (port: number) =>
     socket.once('error', () => resolve(false));
   });
 
-/** The environment of the server process (node running the bundle, dist/server.js) listening on `port`. */
+/** The environment of the server process (node running dist/src/main.js) listening on `port`. */
 async function serverEnvironment(port: number): Promise<Map<string, string>> {
   for (const pid of (await readdir('/proc')).filter((name) => /^\d+$/.test(name))) {
     const [cmdline, environ] = await Promise.all(
       ['cmdline', 'environ'].map((file) => readFile(`/proc/${pid}/${file}`, 'utf8').catch(() => '')),
     );
     const env = new Map(environ.split('\0').map((entry) => [entry.slice(0, entry.indexOf('=')), entry.slice(entry.indexOf('=') + 1)]));
-    if (cmdline.split('\0').includes('dist/server.js') && env.get('PORT') === String(port)) return env;
+    if (cmdline.split('\0').includes('dist/src/main.js') && env.get('PORT') === String(port)) return env;
   }
   throw new Error(`no server process for port ${port}`);
 }

@@ -118,11 +118,11 @@ describe('Dockerfile', () => {
     assert.match(start, /\bNODE_OPTIONS="--max-semi-space-size=8 \$\{NODE_OPTIONS:-\}" exec node /);
   });
 
-  it('checks /readyz, ships the migrations and starts the file npm start runs (the bundle)', () => {
+  it('checks /readyz, ships the migrations and starts the file npm start runs', () => {
     assert.match(runtime.find((line) => line.startsWith('HEALTHCHECK ')) ?? '', /\/readyz/);
     assert.ok(runtime.some((line) => line.startsWith('COPY --from=build /app/prisma/migrations ')));
     const started = /\bexec node (\S+)$/.exec(start)?.[1];
-    assert.equal(started, 'dist/server.js');
+    assert.equal(started, 'dist/src/main.js');
     assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), `CMD ["node", "${started}"]`);
   });
 
