@@ -222,17 +222,6 @@ export class AppConfig {
   @IntegerBetween(1, 10_000)
   readonly logStreamBatchSize: number = 100;
 
-  /**
-   * How far V8 lets the old generation grow past what the last full collection kept, in percent
-   * (50: to one and a half times the live heap). On a host with memory to spare V8 picks up to 300
-   * by itself, and the requests' short-lived objects it promotes then fill RSS to ~250 MB under
-   * load; 50, with the 8 MB semi-spaces `npm start` sets, holds it near 145 MB for 3-7% more CPU
-   * per request than 100 with V8's 16 MB (~165 MB; bench/NOTES.md). 0: V8's own choice.
-   */
-  @Env('HEAP_GROWING_PERCENT')
-  @IntegerBetween(0, 300)
-  readonly heapGrowingPercent: number = 50;
-
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';
