@@ -1,6 +1,6 @@
 # syntax=docker/dockerfile:1
 
-# Build stage: all dependencies, the generated Prisma client, the compiled server and its bundle.
+# Build stage: all dependencies, the generated Prisma client and the compiled server.
 FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -15,14 +15,6 @@ RUN npm run build && npm prune --omit=dev
 # Runtime stage: production dependencies, compiled code and the migrations, as a non-root user.
 FROM node:20-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
-# glibc malloc: two arenas instead of one per thread, and blocks of 128 KB and more in their own
-# mappings, returned to the system when freed. Idle RSS 275 -> 222 MB, under load 370-436 -> 262-383 MB,
-# same throughput and CPU (bench/NOTES.md). The same values as `npm start`.
-ENV MALLOC_ARENA_MAX=2 MALLOC_MMAP_THRESHOLD_=131072
-# V8's young generation: two 8 MB semi-spaces instead of 16 MB. With HEAP_GROWING_PERCENT's default
-# (50), RSS after load ~160-170 -> ~145 MB for 3-7% more CPU per request (bench/NOTES.md, eleventh
-# session). The same value as `npm start`; a NODE_OPTIONS of your own replaces it.
-ENV NODE_OPTIONS=--max-semi-space-size=8
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
@@ -36,6 +28,5 @@ HEALTHCHECK --interval=10s --timeout=3s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + process.env.PORT + '/readyz').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # The server applies pending migrations at boot, under Prisma's advisory lock, before it
 # listens, and exits 1 if they fail: "migrate, then serve" in one process, with node as PID 1
-# so SIGTERM reaches it directly (no shell in between). dist/server.js is the bundle `npm start`
-# runs (scripts/bundle.mjs); dist/src stays for the action runner and db:migrate.
-CMD ["node", "dist/server.js"]
+# so SIGTERM reaches it directly (no shell in between). The same file `npm start` runs.
+CMD ["node", "dist/src/main.js"]

@@ -7,15 +7,11 @@ import { configureApp, createAdapter } from './app.setup.js';
 import { ConnectionDrain } from './common/connection-drain.js';
 import { JsonLogger } from './common/json-logger.js';
 import { ConfigError, loadConfig, type AppConfig } from './config/app-config.js';
-import { limitHeapGrowth, releaseBootGarbage, skipWebAssemblyTierUp } from './process-memory.js';
 import { API_PREFIX } from './routes.js';
 
 const SHUTDOWN_TIMEOUT_MS = 20_000;
-const BOOT_GARBAGE_DELAY_MS = 1_000;
 
 async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
-  limitHeapGrowth(config.heapGrowingPercent);
-  skipWebAssemblyTierUp();
   const https = config.tls ? { cert: await readFile(config.tls.certFile), key: await readFile(config.tls.keyFile) } : undefined;
   const app = await NestFactory.create<NestFastifyApplication>(AppModule, createAdapter({ https, trustProxy: config.trustProxy }), {
     logger,
@@ -26,9 +22,6 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.
   handleSignals(app, config, logger);
   logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
-  // After the start, not in it: the instance is ready that much sooner, and the first requests
-  // (a readiness probe) are answered before the collection's one pause.
-  setTimeout(() => void releaseBootGarbage(logger), BOOT_GARBAGE_DELAY_MS).unref();
 }
 
 /**

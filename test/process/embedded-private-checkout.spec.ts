@@ -43,13 +43,13 @@ describe('the embedded PostgreSQL from a checkout inside a 0700 folder (run as r
     await rm(elsewhere, { recursive: true, force: true });
   });
 
-  it('npm start (node dist/server.js) with the default DATA_DIR: ready, data in ./.data, no permission widened, SIGTERM leaves no postgres', async () => {
+  it('npm start (node dist/src/main.js) with the default DATA_DIR: ready, data in ./.data, no permission widened, SIGTERM leaves no postgres', async () => {
     const port = await freePort();
     // From inside the checkout, as `npm start` runs it, so DATA_DIR's default (./.data) is there.
     const server = new ServerProcess({ PORT: String(port), LOG_LEVEL: 'info' }, [
       'sh',
       '-c',
-      'cd "$0" && exec "$1" dist/server.js',
+      'cd "$0" && exec "$1" dist/src/main.js',
       checkout,
       process.execPath,
     ]);

@@ -4,8 +4,8 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from '../../src/common/free-port.js';
 export { freePort };
 
-/** The built server as `npm start` and the Docker image run it: the bundle (scripts/bundle.mjs). */
-const MAIN_JS = resolve(dirname(fileURLToPath(import.meta.url)), '../../server.js');
+/** The built server as `npm start` and the Docker image run it. */
+const MAIN_JS = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/main.js');
 export const PROJECT_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 
 interface Exit {

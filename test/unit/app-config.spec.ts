@@ -63,7 +63,6 @@ describe('loadConfig', () => {
         logPruneIntervalMs: 3_600_000,
         logStreamPollMs: 1000,
         logStreamBatchSize: 100,
-        heapGrowingPercent: 50,
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
@@ -124,9 +123,6 @@ describe('loadConfig', () => {
     ['REDIS_URL', 'http://cache', 'REDIS_URL must be a redis:// or rediss:// URL'],
     ['RATE_LIMIT_KEY_PREFIX', 'a b', 'RATE_LIMIT_KEY_PREFIX must be 1-64 letters, digits, or _ : . -'],
     ['DATABASE_POOL_SIZE', '500', 'DATABASE_POOL_SIZE must be an integer from 1 to 200'],
-    ['HEAP_GROWING_PERCENT', '301', 'HEAP_GROWING_PERCENT must be an integer from 0 to 300'],
-    ['HEAP_GROWING_PERCENT', '-1', 'HEAP_GROWING_PERCENT must be an integer from 0 to 300'],
-    ['HEAP_GROWING_PERCENT', '1.5', 'HEAP_GROWING_PERCENT must be an integer from 0 to 300'],
     ['LOG_LEVEL', 'verbose', 'LOG_LEVEL must be one of the following values: error, warn, info, debug'],
     ['DATABASE_CONNECT_TIMEOUT_MS', '50', 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000'],
     ['DATABASE_CONNECT_TIMEOUT_MS', '5s', 'DATABASE_CONNECT_TIMEOUT_MS must be an integer from 100 to 600000'],
