@@ -9,7 +9,7 @@ import { DatabasePool } from './database-pool.js';
 
 // Statement text -> prepared statement name, the same on every connection (pg prepares it there on
 // first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
-// every request, which was most of a small statement's database time (docs/performance.md, "Prepared statements"). Texts built per
+// every request, which was most of a small statement's database time (docs/performance.md, "Prepared statements and raw SQL on hot paths"). Texts built per
 // request (the log search's filters) would pile up on every connection, so past the cap they go unnamed.
 const statementNames = new Map<string, string>();
 const MAX_NAMED_STATEMENTS = 128;
@@ -23,7 +23,7 @@ function statementName(text: string): string | undefined {
 @Injectable()
 export class PrismaService extends PrismaClient implements OnModuleInit, OnApplicationShutdown {
   // The pool under Prisma's driver adapter, kept so the token endpoint's reads can skip Prisma's
-  // per-query work on the same connections (docs/performance.md, "Raw SQL on the token endpoint").
+  // per-query work on the same connections (docs/performance.md, "Prepared statements and raw SQL on hot paths").
   private readonly pool: pg.Pool;
 
   constructor(

@@ -21,7 +21,7 @@ const COLUMNS = columnNames<TokenExchangeProfile>()(
   'updated_at',
 ).join(', ');
 // The token endpoint reads a profile on every exchange: one prepared statement on the pool
-// (docs/performance.md, "Raw SQL on the token endpoint").
+// (docs/performance.md, "Prepared statements and raw SQL on hot paths").
 const BY_TYPE_SQL = `SELECT ${COLUMNS} FROM token_exchange_profiles WHERE subject_token_type = $1`;
 
 @Injectable()
