@@ -1,3 +1,4 @@
+// needs: redis-server
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';

@@ -1,3 +1,4 @@
+// needs: haproxy, redis-server
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
