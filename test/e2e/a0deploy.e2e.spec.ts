@@ -1,3 +1,4 @@
+// needs: openssl
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// needs: redis-server
 import assert from 'node:assert/strict';
 import { createServer, type Server, type Socket } from 'node:net';
 import { after, before, describe, it } from 'node:test';
@@ -143,8 +144,8 @@ describe('boot with Redis unreachable: one bounded wait, one line', () => {
     return { ms, lines: storageLines(lines) };
   }
 
-  // The bound is relative to a boot with a healthy Redis on the same (possibly loaded) machine: the
-  // issue's stall was 12 s, the promise is one wait of 1 s at most. A stolen second on a busy CI
+  // The bound is relative to a boot with a healthy Redis on the same (possibly loaded) machine: a
+  // boot used to stall 12 s, the promise is one wait of 1 s at most. A stolen second on a busy CI
   // machine can land in either boot of a pair, so up to three pairs are timed, alternating, and the
   // bound must hold in one of them: a boot that really waits 2 s longer misses it in every pair.
   const healthyBoot = async (): Promise<number> => {

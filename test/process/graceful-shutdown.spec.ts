@@ -178,7 +178,7 @@ describe('SIGTERM with a request in flight (the built server, DATABASE_URL set)'
   });
 
   it('a kept-alive client whose request is in flight at SIGTERM gets its 200 with Connection: close, then a clean close', async () => {
-    // Before issue 13 this connection stayed open and its next request got 503; now the response
+    // Left open, this connection's next request would get 503 from the draining server; the response
     // tells the client to go, so a well-behaved client never sees the 503 below.
     const { server, port } = await start();
     const auth = `Bearer ${await tokens.sign({ scope: 'update:token_exchange_profiles' })}`;
