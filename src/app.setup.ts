@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './common/all-exceptions.filter.js';
 import { answerClientError } from './common/client-error.js';
 import type { JsonLogger } from './common/json-logger.js';
-import { rejectNulCharacters } from './common/nul-characters.hook.js';
-import { markFormBody } from './common/validation/coerce.js';
 import { AppConfig } from './config/app-config.js';
+import { registerHooks } from './http-hooks.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { API_PREFIX, UNPREFIXED_ROUTES } from './routes.js';
 
@@ -64,28 +63,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   // Only JSON and form bodies are accepted (Nest adds both); Fastify's built-in text/plain parser would
   // let a plain-text body reach validation as a string instead of answering 415.
   fastify.removeContentTypeParser('text/plain');
-  // Hooks with nothing to await take Fastify's callback form: no promise and no extra turn per request.
-  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
-  fastify.addHook('preValidation', rejectNulCharacters);
-  // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
-  fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
-    done();
-  });
-  if (logger.enabled('info')) {
-    fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      logger.write('info', 'request', {
-        reqId: request.id,
-        method: request.method,
-        path: request.url,
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      });
-    });
-  }
+  registerHooks(app, logger);
   await app.init();
   const config = app.get(AppConfig);
   applyTimeouts(app.getHttpServer(), config);
