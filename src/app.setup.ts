@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './common/all-exceptions.filter.js';
@@ -27,8 +27,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; trustProxy?: string } = {}): FastifyAdapter {
   const { https, trustProxy } = options;
-  return new FastifyAdapter({
-    ...(https ? { https } : {}),
+  // Node answers an HTTP/1.1 request without Host itself (400, empty body) unless told not to;
+  // refuseWhatNodeWould answers it instead, in the error shape.
+  const adapter = new FastifyAdapter({
+    ...(https ? { https: { ...https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
     trustProxy: trustedProxies(trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept when it is a sane token, so logs correlate across services.
@@ -46,6 +48,11 @@ export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; 
     },
     clientErrorHandler: answerClientError,
   });
+  // Node answers an Expect other than 100-continue itself (417, empty body) unless the server listens
+  // for it: handed on as an ordinary request, it is refused by refuseWhatNodeWould in the error shape.
+  const server = adapter.getHttpServer() as Server;
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response));
+  return adapter;
 }
 
 /** TRUST_PROXY as Fastify takes it; a hop count as the function Fastify makes of a number (the adapter's type omits numbers). */

@@ -2,6 +2,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import { ConnectionDrain } from './common/connection-drain.js';
 import type { JsonLogger } from './common/json-logger.js';
+import { refuseWhatNodeWould } from './common/node-refusals.hook.js';
 import { rejectNulCharacters } from './common/nul-characters.hook.js';
 import { markFormBody } from './common/validation/coerce.js';
 import { RequestLogHook } from './logs/request-log.hook.js';
@@ -25,6 +26,7 @@ export function registerHooks(app: NestFastifyApplication, logger: JsonLogger): 
     reply.header('X-Request-Id', request.id);
     done();
   });
+  fastify.addHook('onRequest', refuseWhatNodeWould);
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
     done(drain.onRequest(request, reply));
   });
