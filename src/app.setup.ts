@@ -50,7 +50,7 @@ export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; 
   });
   // Node answers an Expect other than 100-continue itself (417, empty body) unless the server listens
   // for it: handed on as an ordinary request, it is refused by refuseWhatNodeWould in the error shape.
-  const server = adapter.getHttpServer() as Server;
+  const server = adapter.getHttpServer<Server>();
   server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response));
   return adapter;
 }
