@@ -1,13 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { sendError } from './common/all-exceptions.filter.js';
 import { answerClientError } from './common/client-error.js';
 import type { JsonLogger } from './common/json-logger.js';
-import { rejectNulCharacters } from './common/nul-characters.hook.js';
-import { markFormBody } from './common/validation/coerce.js';
 import { AppConfig } from './config/app-config.js';
+import { registerHooks } from './http-hooks.js';
 import { setupOpenApi } from './openapi/openapi.js';
 import { API_PREFIX, UNPREFIXED_ROUTES } from './routes.js';
 
@@ -28,8 +27,10 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
  */
 export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; trustProxy?: string } = {}): FastifyAdapter {
   const { https, trustProxy } = options;
-  return new FastifyAdapter({
-    ...(https ? { https } : {}),
+  // Node answers an HTTP/1.1 request without Host itself (400, empty body) unless told not to;
+  // refuseWhatNodeWould answers it instead, in the error shape.
+  const adapter = new FastifyAdapter({
+    ...(https ? { https: { ...https, requireHostHeader: false } } : { http: { requireHostHeader: false } }),
     trustProxy: trustedProxies(trustProxy),
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's X-Request-Id is kept when it is a sane token, so logs correlate across services.
@@ -47,6 +48,11 @@ export function createAdapter(options: { https?: { key: Buffer; cert: Buffer }; 
     },
     clientErrorHandler: answerClientError,
   });
+  // Node answers an Expect other than 100-continue itself (417, empty body) unless the server listens
+  // for it: handed on as an ordinary request, it is refused by refuseWhatNodeWould in the error shape.
+  const server = adapter.getHttpServer<Server>();
+  server.on('checkExpectation', (request: IncomingMessage, response: ServerResponse) => server.emit('request', request, response));
+  return adapter;
 }
 
 /** TRUST_PROXY as Fastify takes it; a hop count as the function Fastify makes of a number (the adapter's type omits numbers). */
@@ -64,28 +70,7 @@ export async function configureApp(app: NestFastifyApplication, logger: JsonLogg
   // Only JSON and form bodies are accepted (Nest adds both); Fastify's built-in text/plain parser would
   // let a plain-text body reach validation as a string instead of answering 415.
   fastify.removeContentTypeParser('text/plain');
-  // Hooks with nothing to await take Fastify's callback form: no promise and no extra turn per request.
-  fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    reply.header('X-Request-Id', request.id);
-    done();
-  });
-  fastify.addHook('preValidation', rejectNulCharacters);
-  // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
-  fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
-    if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);
-    done();
-  });
-  if (logger.enabled('info')) {
-    fastify.addHook('onResponse', async (request: FastifyRequest, reply: FastifyReply) => {
-      logger.write('info', 'request', {
-        reqId: request.id,
-        method: request.method,
-        path: request.url,
-        status: reply.statusCode,
-        durationMs: Math.round(reply.elapsedTime * 100) / 100,
-      });
-    });
-  }
+  registerHooks(app, logger);
   await app.init();
   const config = app.get(AppConfig);
   applyTimeouts(app.getHttpServer(), config);

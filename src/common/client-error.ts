@@ -7,6 +7,7 @@ import { errorBody } from './error-body.js';
 const CLIENT_ERRORS: Record<string, [number, string, string]> = {
   ERR_HTTP_REQUEST_TIMEOUT: [408, 'request_timeout', 'The request was not received in time.'],
   HPE_HEADER_OVERFLOW: [431, 'headers_too_large', 'Request header fields are too large.'],
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: [413, 'payload_too_large', 'Chunk extensions are too large.'],
 };
 const MALFORMED: [number, string, string] = [400, 'malformed_request', 'Malformed HTTP request.'];
 

@@ -1,7 +1,6 @@
 import type { Server } from 'node:http';
-import { HttpStatus, Injectable, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { HttpStatus, Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './api-error.js';
 
 const SWEEP_INTERVAL_MS = 50;
@@ -24,38 +23,30 @@ export const shuttingDown = (headers: Record<string, string> = {}): ApiError =>
  * request is left, so a stalled client never holds the exit.
  */
 @Injectable()
-export class ConnectionDrain implements OnModuleInit {
+export class ConnectionDrain {
   private leaving = false;
   private draining = false;
   private readonly inFlight = new Set<FastifyRequest>();
-
-  constructor(private readonly adapterHost: HttpAdapterHost) {}
 
   /** True from SIGTERM on: the instance must receive no new traffic. */
   get isLeaving(): boolean {
     return this.leaving;
   }
 
-  onModuleInit(): void {
-    // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
-    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
-    const fastify = adapter?.getInstance<FastifyInstance>();
-    // Callback hooks: nothing to await, so no promise per request.
-    fastify?.addHook('onRequest', (request, reply, done) => {
-      if (this.draining) {
-        done(shuttingDown({ Connection: 'close' }));
-        return;
-      }
-      this.inFlight.add(request);
-      reply.raw.once('close', () => this.inFlight.delete(request));
-      done();
-    });
-    // onSend, not onRequest: requests already in flight when the window opens close their connection too,
-    // and error responses pass here as well. Node ends the connection after a response carrying it.
-    fastify?.addHook('onSend', (_request, reply, payload, done) => {
-      if (this.leaving) void reply.header('Connection', 'close');
-      done(null, payload);
-    });
+  /** For an onRequest hook: the 503 once draining, else the request is tracked until its reply closes. */
+  onRequest(request: FastifyRequest, reply: FastifyReply): ApiError | undefined {
+    if (this.draining) return shuttingDown({ Connection: 'close' });
+    this.inFlight.add(request);
+    reply.raw.once('close', () => this.inFlight.delete(request));
+    return undefined;
+  }
+
+  /**
+   * For an onSend hook, not onRequest: requests already in flight when the window opens close their
+   * connection too, and error responses pass here as well. Node ends the connection after a response carrying it.
+   */
+  onSend(reply: FastifyReply): void {
+    if (this.leaving) void reply.header('Connection', 'close');
   }
 
   leave(): void {

@@ -3,7 +3,7 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError } from './api-error.js';
 import { errorBody, FrameworkErrorCode, type ErrorBody } from './error-body.js';
 import { OAuthError, type OAuthErrorBody } from './oauth-error.js';
-import { isDatabaseUnavailable } from '../database/database-errors.js';
+import { isDatabaseUnavailable } from './database-unavailable.js';
 
 export interface ErrorResponse {
   status: number;

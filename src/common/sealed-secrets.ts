@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
-import { decryptPrivateKey, encryptPrivateKey } from '../signing-keys/key-encryption.js';
+import { decryptPrivateKey, encryptPrivateKey } from './key-encryption.js';
 
 // Opening an envelope derives a key with scrypt (tens of ms), and the same secrets are needed on
 // hot paths (HS256 tokens, deliveries, action runs): clear values are kept by their envelope.

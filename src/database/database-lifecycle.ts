@@ -2,7 +2,7 @@ import { Injectable, OnApplicationShutdown } from '@nestjs/common';
 import pg from 'pg';
 import { AppConfig } from '../config/app-config.js';
 import { JsonLogger } from '../common/json-logger.js';
-import { isDatabaseUnavailable } from './database-errors.js';
+import { isDatabaseUnavailable } from '../common/database-unavailable.js';
 import { EmbeddedPostgres } from './embedded-postgres.js';
 import { applyMigrations } from './migrator.js';
 

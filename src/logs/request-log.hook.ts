@@ -1,6 +1,5 @@
-import { Injectable, type OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { JsonLogger } from '../common/json-logger.js';
 import type { LoggedRequest } from './log-entry.js';
 import { LogRecorder } from './log-recorder.js';
@@ -15,26 +14,14 @@ import { isManagementWrite, isTokenRequest, routePatternOf } from './management-
  * after its refusal finds it; a token request's entry is written beside the reply, off its path.
  */
 @Injectable()
-export class RequestLogHook implements OnModuleInit {
+export class RequestLogHook {
   constructor(
-    private readonly adapterHost: HttpAdapterHost,
     private readonly recorder: LogRecorder,
     private readonly logger: JsonLogger,
   ) {}
 
-  onModuleInit(): void {
-    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
-    const fastify = adapter?.getInstance<FastifyInstance>();
-    // A callback hook: most responses have no entry to wait for, and then cost no promise.
-    fastify?.addHook('onSend', (request, reply, payload, done) => {
-      const writing = this.onSend(request, reply, payload);
-      if (writing) writing.then(() => done(null, payload), done);
-      else done(null, payload);
-    });
-  }
-
   /** The entry the reply must wait for, if any (it never rejects: a failure is reported instead). */
-  private onSend(request: LoggedRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined {
+  onSend(request: LoggedRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined {
     // A 503 is the database failing (database-errors.ts): the entry could not be written there either.
     if (reply.statusCode === 503) return undefined;
     const pattern = routePatternOf(request);

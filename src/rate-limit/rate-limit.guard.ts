@@ -1,7 +1,10 @@
 import { ExecutionContext, HttpStatus, Injectable } from '@nestjs/common';
 import { ThrottlerGuard, type ThrottlerLimitDetail } from '@nestjs/throttler';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AuthenticatedRequest } from '../auth/principal.js';
 import { ApiError } from '../common/api-error.js';
+
+type Refusal = Pick<ThrottlerLimitDetail, 'limit' | 'totalHits' | 'timeToExpire' | 'timeToBlockExpire'>;
 
 /**
  * @nestjs/throttler's guard, counting into Auth0's token buckets (RateLimitStorage). Runs after
@@ -11,6 +14,24 @@ import { ApiError } from '../common/api-error.js';
  */
 @Injectable()
 export class RateLimitGuard extends ThrottlerGuard {
+  /**
+   * The same count for a response no route's guards saw (UnroutedRequestsLimiter): by address,
+   * under the one throttler RateLimitModule configures; rejects with the 429 when the bucket is empty.
+   */
+  async countUnrouted(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+    const [{ name = 'default', limit, ttl }] = this.throttlers;
+    // RateLimitModule configures plain numbers, never per-request functions.
+    const [max, window] = [limit as number, ttl as number];
+    const record = await this.storageService.increment(await this.getTracker(request), window, max, window, name);
+    if (record.isBlocked) {
+      this.setResponseHeader(reply, 'Retry-After', record.timeToBlockExpire);
+      throw this.refusal(reply, { limit: max, ...record });
+    }
+    this.setResponseHeader(reply, `${this.headerPrefix}-Limit`, max);
+    this.setResponseHeader(reply, `${this.headerPrefix}-Remaining`, Math.max(0, max - record.totalHits));
+    this.setResponseHeader(reply, `${this.headerPrefix}-Reset`, record.timeToExpire);
+  }
+
   protected override async getTracker(request: AuthenticatedRequest & { ip: string }): Promise<string> {
     return request.user ? `client:${request.user.clientId}` : `ip:${await super.getTracker(request)}`;
   }
@@ -21,20 +42,21 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   // Auth0's X-RateLimit-Reset is a UNIX time in seconds; the library sends seconds from now.
-  protected override setResponseHeader(res: Record<string, unknown>, name: string, value: string | number): void {
+  protected override setResponseHeader(res: object, name: string, value: string | number): void {
     super.setResponseHeader(res, name, name === `${this.headerPrefix}-Reset` ? Math.floor(Date.now() / 1000) + Number(value) : value);
   }
 
   // The library sets only Retry-After on a refusal; Auth0 also sends the X-RateLimit-* headers, and its error body.
   protected override throwThrottlingException(context: ExecutionContext, detail: ThrottlerLimitDetail): Promise<void> {
-    const { res } = this.getRequestResponse(context);
+    return Promise.reject(this.refusal(this.getRequestResponse(context).res, detail));
+  }
+
+  private refusal(res: object, detail: Refusal): ApiError {
     this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
     this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, Math.max(0, detail.limit - detail.totalHits));
     this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
-    return Promise.reject(
-      new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
-        'Retry-After': String(detail.timeToBlockExpire),
-      }),
-    );
+    return new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
+      'Retry-After': String(detail.timeToBlockExpire),
+    });
   }
 }

@@ -1,7 +1,5 @@
-import { Injectable, OnModuleInit } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host.js';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { Injectable } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../routes.js';
 import { toErrorResponse } from '../common/error-mapper.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
@@ -9,34 +7,21 @@ import { RateLimitGuard } from './rate-limit.guard.js';
 /**
  * Requests Fastify answers before Nest's guards run (unknown route, unreadable or oversized
  * body, wrong content type) still count, by address, and carry the X-RateLimit-* headers: every
- * /api/v2 response does, and junk traffic must not be a way around the limit. They go through
+ * /api/v2 response does, and junk traffic must not be a way around the limit. They are counted by
  * the RateLimitGuard itself; a response that already carries its headers was counted by it.
  */
 @Injectable()
-export class UnroutedRequestsLimiter implements OnModuleInit {
-  constructor(
-    private readonly adapterHost: HttpAdapterHost,
-    private readonly guard: RateLimitGuard,
-  ) {}
+export class UnroutedRequestsLimiter {
+  constructor(private readonly guard: RateLimitGuard) {}
 
-  onModuleInit(): void {
-    // No HTTP adapter in a testing module that was compiled without an app: nothing to hook then.
-    const adapter = this.adapterHost.httpAdapter as HttpAdapterHost['httpAdapter'] | undefined;
-    const fastify = adapter?.getInstance<FastifyInstance>();
-    // A callback hook: a routed request was counted by the guard already, and then costs no promise.
-    fastify?.addHook('onSend', (request, reply, payload, done) => {
-      if (!uncounted(request, reply)) {
-        done(null, payload);
-        return;
-      }
-      this.count(request, reply, payload).then((answer) => done(null, answer), done);
-    });
+  /** For an onSend hook: the payload to send (the 429's body in its place), or undefined when the guard counted the request. */
+  onSend(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> | undefined {
+    return uncounted(request, reply) ? this.count(request, reply, payload) : undefined;
   }
 
-  /** The payload, or the 429's body in its place. */
   private async count(request: FastifyRequest, reply: FastifyReply, payload: unknown): Promise<unknown> {
     try {
-      await this.guard.canActivate(new ExecutionContextHost([request, reply], UnroutedRequestsLimiter, this.count.bind(this)));
+      await this.guard.countUnrouted(request, reply);
       return payload;
     } catch (error) {
       const { status, body, headers } = toErrorResponse(error);

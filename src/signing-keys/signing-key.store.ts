@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Injectable, Logger, OnModuleInit } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from './token-lifetime.js';
-import { decryptPrivateKey, encryptPrivateKey } from './key-encryption.js';
+import { decryptPrivateKey, encryptPrivateKey } from '../common/key-encryption.js';
 import { SigningKeyChanges } from './signing-key-changes.js';
 import { SigningKeysRepository, type NewSigningKey } from './signing-keys.repository.js';
 

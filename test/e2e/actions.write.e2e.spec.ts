@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ActionsClient } from 'auth0/actions';
 import { ActionFactories, CTE_CODE } from '../support/action-factories.js';
-import { decryptPrivateKey } from '../../src/signing-keys/key-encryption.js';
+import { decryptPrivateKey } from '../../src/common/key-encryption.js';
 import { Errors, expectError } from '../support/responses.js';
 import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, it } from 'node:test';
-import { decryptPrivateKey, encryptPrivateKey } from '../../src/signing-keys/key-encryption.js';
+import { decryptPrivateKey, encryptPrivateKey } from '../../src/common/key-encryption.js';
 
 const pem = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey.export({ type: 'pkcs8', format: 'pem' }) as string;
 
