@@ -9,7 +9,7 @@ export interface DeployedVersion {
   id: string;
   action_name: string;
   code: string;
-  /** [{name, value, updated_at}], values possibly sealed (src/signing-keys/key-encryption.ts). */
+  /** [{name, value, updated_at}], values possibly sealed (src/common/key-encryption.ts). */
   secrets: unknown;
 }
 

@@ -13,9 +13,6 @@ enum PgErrorCode {
   ForeignKeyViolation = '23503',
 }
 
-// request-transaction.ts imports it from here.
-export { isDatabaseUnavailable } from '../common/database-unavailable.js';
-
 /**
  * What the database's refusals mean to one feature: a violated unique or foreign-key constraint,
  * by the constraint's name, and a write to a row that is not there (Prisma's P2025). Declared by

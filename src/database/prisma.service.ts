@@ -34,7 +34,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     const pool = new DatabasePool({
       connectionString: url,
       max: config.databasePoolSize,
-      // Bounded waits, so a database that stops answering gives 503s (database-errors.ts), not hung requests:
+      // Bounded waits, so a database that stops answering gives 503s (common/database-unavailable.ts), not hung requests:
       // for a connection (from the pool or a new one), and for each statement on both sides.
       connectionTimeoutMillis: config.databaseConnectTimeoutMs,
       statement_timeout: config.databaseStatementTimeoutMs,
@@ -65,7 +65,7 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
 
   /**
    * Readiness: `SELECT 1` answered within `timeoutMs`, whatever the failure (refused, frozen, pool
-   * exhausted). The timeout error carries ETIMEDOUT, which database-errors.ts reads as "unavailable".
+   * exhausted). The timeout error carries ETIMEDOUT, which common/database-unavailable.ts reads as "unavailable".
    */
   async ping(timeoutMs: number): Promise<void> {
     let timer: NodeJS.Timeout | undefined;

@@ -22,7 +22,7 @@ export class RequestLogHook {
 
   /** The entry the reply must wait for, if any (it never rejects: a failure is reported instead). */
   onSend(request: LoggedRequest, reply: FastifyReply, payload: unknown): Promise<void> | undefined {
-    // A 503 is the database failing (database-errors.ts): the entry could not be written there either.
+    // A 503 is the database failing (common/database-unavailable.ts): the entry could not be written there either.
     if (reply.statusCode === 503) return undefined;
     const pattern = routePatternOf(request);
     if (isManagementWrite(request.method, pattern)) {
