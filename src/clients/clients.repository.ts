@@ -52,9 +52,6 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
   'organization_require_behavior',
   'settings',
 )} FROM clients WHERE client_id = $1`;
-// Asked at every start (the bootstrap admin, the global clients' snapshot): through the pool, so a
-// start does not load Prisma's query compiler for them (PrismaService.onModuleInit).
-const ANY_SQL = 'SELECT 1 FROM clients LIMIT 1';
 // Two texts, not `$2 IS NULL OR c.client_id = $2`: a named statement's generic plan cannot tell
 // which case it serves, and planned both as a scan of every client and grant.
 const ALL_WITH_GRANT_SQL = `
@@ -81,7 +78,7 @@ export class ClientsRepository {
 
   /** Whether the tenant holds any client. */
   async any(): Promise<boolean> {
-    return (await this.prisma.sql(ANY_SQL, [])).length > 0;
+    return (await this.txHost.tx.client.findFirst({ select: { client_id: true } })) !== null;
   }
 
   /** Inserts the client and its grant only while the tenant has no client at all; false when it had one. */

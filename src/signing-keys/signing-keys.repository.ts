@@ -1,18 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
-import { columnList } from '../database/column-list.js';
-import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { SigningKey } from '../generated/prisma/client.js';
 import { LISTENER_APPLICATION_NAME, ROTATED_CHANNEL } from './signing-key-changes.js';
-
-// Read at every start (and every reload): through the pool, so a start does not load Prisma's
-// query compiler for them (PrismaService.onModuleInit).
-const HAS_CURRENT_SQL = 'SELECT 1 FROM signing_keys WHERE is_current';
-const ACTIVE_SQL = `
-  SELECT ${columnList<SigningKey>()('kid', 'public_key', 'private_key', 'is_current', 'created_at', 'rotated_at')} FROM signing_keys
-   WHERE is_current OR rotated_at > $1
-   ORDER BY is_current NULLS LAST, created_at DESC`;
 
 // Serialises rotations across instances.
 const ROTATION_LOCK_KEY = 72707371;
@@ -22,13 +12,10 @@ export type NewSigningKey = Pick<SigningKey, 'kid' | 'public_key' | 'private_key
 
 @Injectable()
 export class SigningKeysRepository {
-  constructor(
-    private readonly prisma: PrismaService,
-    private readonly txHost: TransactionHost<PrismaTx>,
-  ) {}
+  constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   async hasCurrent(): Promise<boolean> {
-    return (await this.prisma.sql(HAS_CURRENT_SQL, [])).length > 0;
+    return (await this.txHost.tx.signingKey.findFirst({ where: { is_current: true }, select: { kid: true } })) !== null;
   }
 
   /**
@@ -61,6 +48,9 @@ export class SigningKeysRepository {
 
   /** The current key and those retired after `since`, current first, then newest first. */
   findActive(since: Date): Promise<SigningKey[]> {
-    return this.prisma.sql<SigningKey>(ACTIVE_SQL, [since]);
+    return this.txHost.tx.signingKey.findMany({
+      where: { OR: [{ is_current: true }, { rotated_at: { gt: since } }] },
+      orderBy: [{ is_current: { sort: 'asc', nulls: 'last' } }, { created_at: 'desc' }],
+    });
   }
 }
