@@ -5,9 +5,10 @@ const UNREACHABLE_SQLSTATES = /^(08...|57P0[123]|3D000|53300|57014)$/;
 // P1008: operation timed out.
 const UNREACHABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1003', 'P1008', 'P1017', 'P2024']);
 // pg's own timeouts: 'Query read timeout' (query_timeout, a server that stopped answering), 'Connection terminated
-// due to connection timeout' (connectionTimeoutMillis), 'timeout exceeded when trying to connect' (pool wait).
+// due to connection timeout' (connectionTimeoutMillis), 'timeout exceeded when trying to connect' (pool wait);
+// Prisma's interactive transaction that could not start, or outlived its timeout, in time (P2028).
 const UNREACHABLE_MESSAGES =
-  /Connection terminated|connection error|timeout exceeded when trying to connect|Query read timeout|DatabaseNotReachable|ConnectionClosed|Cannot use a pool after calling end/i;
+  /Connection terminated|connection error|timeout exceeded when trying to connect|Query read timeout|DatabaseNotReachable|ConnectionClosed|Cannot use a pool after calling end|Unable to start a transaction in the given time|cannot be executed on an expired transaction/i;
 
 /**
  * True when the error says the database cannot be reached, however deeply a driver wrapped it.

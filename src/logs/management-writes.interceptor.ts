@@ -39,9 +39,10 @@ export class ManagementWritesInterceptor implements NestInterceptor {
         handled().then(async (result: unknown) => (await this.recorder.writeSucceeded(request, pattern, reply.statusCode), result)),
       );
     }
-    // Waiting for a connection is bounded like the pool's own wait. Prisma ends a transaction that
-    // outlives `timeout`; each statement of a write is bounded by the statement timeout already.
-    const limits = { maxWait: this.config.databaseConnectTimeoutMs, timeout: WRITE_STATEMENTS * this.config.databaseStatementTimeoutMs };
+    // Starting takes a connection and BEGIN, each bounded by the driver already: Prisma's own waits
+    // only catch what those bounds let through. Each statement of a write is bounded as well.
+    const { databaseConnectTimeoutMs: connect, databaseStatementTimeoutMs: statement } = this.config;
+    const limits = { maxWait: connect + statement, timeout: WRITE_STATEMENTS * statement };
     return from(
       this.txHost.withTransaction(limits, async () => {
         await this.recorder.captureChanges();
