@@ -2,24 +2,14 @@ import assert from 'node:assert/strict';
 import type { AddressInfo } from 'node:net';
 import { after, before, describe, it } from 'node:test';
 import { captureLogLines } from '../support/capture-stdout.js';
-import { rawRequest, type RawResponse } from '../support/raw-http.js';
+import { expectRawError, rawRequest } from '../support/raw-http.js';
 import { expectError, expectOAuthError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
 const NUL_VALUE = "'String contains a NUL character'";
 const NUL_KEY = "'Property name contains a NUL character'";
 const ORG_ID_TOO_LONG = (n: number) =>
   `Path validation error: 'String is too long (${n} chars), maximum 50' on property id (ID of the organization).`;
-
-/** A raw response's whole error body, exactly, plus the headers every one carries. */
-function expectRawError(res: RawResponse, status: number, errorCode: string, message: string, error: string): void {
-  assert.equal(res.status, status, JSON.stringify(res));
-  assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
-  assert.equal(res.headers.connection, 'close');
-  assert.match(res.headers['x-request-id'], UUID);
-  assert.deepEqual(JSON.parse(res.body), { statusCode: status, error, message, errorCode });
-}
 
 describe('hostile input: NUL characters, odd URLs and broken HTTP get 4xx in the error shape', () => {
   let t: TestApp;

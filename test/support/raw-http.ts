@@ -1,3 +1,4 @@
+import assert from 'node:assert/strict';
 import { connect, type Socket } from 'node:net';
 
 export interface RawResponse {
@@ -100,4 +101,15 @@ export async function rawRequest(port: number, data: string): Promise<RawRespons
   } finally {
     client.destroy();
   }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+/** A raw response's whole error body, exactly, plus the headers every one carries (it closes the connection). */
+export function expectRawError(res: RawResponse, status: number, errorCode: string, message: string, error: string): void {
+  assert.equal(res.status, status, JSON.stringify(res));
+  assert.equal(res.headers['content-type'], 'application/json; charset=utf-8');
+  assert.equal(res.headers.connection, 'close');
+  assert.match(res.headers['x-request-id'], UUID);
+  assert.deepEqual(JSON.parse(res.body), { statusCode: status, error, message, errorCode });
 }
