@@ -29,12 +29,22 @@ const BUCKETS = [
  * instances). A token is reserved from every bucket before the secret is checked, so concurrent
  * attempts cannot overshoot (of 40 wrong secrets at once, 10 are checked and 30 refused), and given
  * back unless the check failed: a client fetching tokens correctly spends nothing. While a bucket
- * is empty, its right secret waits too: otherwise the limit would not slow down guessing. The
- * reservation also means at most 10 checks at once per client and address; clients keep a token
- * for its day-long lifetime, so only a misbehaving one asks for more in parallel.
+ * is empty, its right secret waits too: otherwise the limit would not slow down guessing.
+ *
+ * A bucket also looks empty while its tokens are merely reserved by checks still running, and a
+ * client with a worker pool asks for tokens in parallel (Auth0 limits that by rate, not by how many
+ * are in flight). So a refusal stands only once this instance holds no reservation on that bucket;
+ * until then the attempt waits for one of them to end and asks again. A reservation given back lets
+ * it in; a failure keeps its token, so wrong secrets are still refused once the failures spend the
+ * bucket, and no more than `limit` of them are ever checked at once. Each wait ends with one of
+ * this instance's own checks. Reservations held by other instances cannot be waited for: more
+ * checks at once than a bucket holds, spread over instances, can still be refused.
  */
 @Injectable()
 export class FailedAttemptsLimiter {
+  /** Per bucket key: this instance's reservations on it, and the attempts waiting for one to end. */
+  private readonly held = new Map<string, { count: number; waiters: (() => void)[] }>();
+
   constructor(private readonly storage: RateLimitStorage) {}
 
   /** Runs `authenticate` within the limits; it resolves to undefined when authentication failed. */
@@ -46,28 +56,68 @@ export class FailedAttemptsLimiter {
       failed = result === undefined;
       return result;
     } finally {
-      if (!failed) await this.giveBack(reserved);
+      await this.release(reserved, !failed);
     }
   }
 
-  private async reserve(clientId: string, address: string): Promise<{ key: string; limit: number }[]> {
-    const reserved = [];
-    for (const { limit, key } of BUCKETS) {
-      const bucket = { key: key(clientId, address), limit };
-      const record = await this.storage.increment(bucket.key, REFILL_MS, limit);
-      if (record.isBlocked) {
-        // A refused attempt costs no scrypt work, so it spends nothing from the other buckets either.
-        await this.giveBack(reserved);
+  private async reserve(clientId: string, address: string): Promise<Bucket[]> {
+    for (;;) {
+      const reserved: Bucket[] = [];
+      let refusal: { ended: Promise<void> | undefined; retryAfter: number } | undefined;
+      for (const { limit, key } of BUCKETS) {
+        const bucket = { key: key(clientId, address), limit };
+        const record = await this.storage.increment(bucket.key, REFILL_MS, limit);
+        // Weighed at once, with no await since the storage's answer: it answers in order, so a
+        // reservation it granted before this refusal is held here and has not ended yet.
+        if (record.isBlocked) {
+          refusal = { ended: this.nextEnd(bucket.key), retryAfter: record.timeToBlockExpire };
+          break;
+        }
+        this.hold(bucket.key);
+        reserved.push(bucket);
+      }
+      if (!refusal) return reserved;
+      // A refused attempt costs no scrypt work, so it spends nothing from the other buckets either.
+      await this.release(reserved, true);
+      if (!refusal.ended) {
         throw new OAuthError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Too many failed authentication attempts, retry later.', {
-          'Retry-After': String(record.timeToBlockExpire),
+          'Retry-After': String(refusal.retryAfter),
         });
       }
-      reserved.push(bucket);
+      await refusal.ended;
     }
-    return reserved;
   }
 
-  private async giveBack(buckets: { key: string; limit: number }[]): Promise<void> {
-    for (const { key, limit } of buckets) await this.storage.giveBack(key, REFILL_MS, limit);
+  private hold(key: string): void {
+    const entry = this.held.get(key);
+    if (entry) entry.count++;
+    else this.held.set(key, { count: 1, waiters: [] });
   }
+
+  /** Ends reservations: gives their tokens back unless a failure spent them, then wakes who waits. */
+  private async release(buckets: Bucket[], giveBack: boolean): Promise<void> {
+    await Promise.all(
+      buckets.map(async ({ key, limit }) => {
+        try {
+          if (giveBack) await this.storage.giveBack(key, REFILL_MS, limit);
+        } finally {
+          // Only now: woken before the token is back, a waiter would be refused with nothing left to wait for.
+          const entry = this.held.get(key);
+          if (entry && --entry.count === 0) this.held.delete(key);
+          for (const wake of entry?.waiters.splice(0) ?? []) wake();
+        }
+      }),
+    );
+  }
+
+  /** Resolves when one of this instance's reservations on `key` ends; undefined when it holds none. */
+  private nextEnd(key: string): Promise<void> | undefined {
+    const entry = this.held.get(key);
+    return entry && new Promise((resolve) => entry.waiters.push(resolve));
+  }
+}
+
+interface Bucket {
+  key: string;
+  limit: number;
 }
