@@ -8,3 +8,6 @@ export const audienceNotFound = () => notFound('inexistent_resource_server', 'Th
 // Auth0's wording, as its support article quotes it.
 export const scopesNotOfAudience = () =>
   badRequest('invalid_body', 'Payload validation error: scope must be a subset of resource server scopes');
+// Auth0 refuses this with a 400; its wording is not recorded anywhere we could find, so this one is ours.
+export const anyOrganizationForThirdParty = () =>
+  badRequest('invalid_body', 'Payload validation error: allow_any_organization cannot be enabled for a third-party client.');

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { ClientsRepository } from '../clients/clients.repository.js';
 import { GlobalClients } from '../clients/global-clients.js';
 import { ResourceServerCatalog } from '../resource-servers/resource-server-catalog.js';
-import { audienceNotFound, clientGrantNotFound, scopesNotOfAudience } from './client-grant-errors.js';
+import { anyOrganizationForThirdParty, audienceNotFound, clientGrantNotFound, scopesNotOfAudience } from './client-grant-errors.js';
 import { ClientGrantsRepository } from './client-grants.repository.js';
 import { toClientGrantView, type ClientGrantView } from './dto/client-grant.view.js';
 import type { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
@@ -15,11 +16,13 @@ export class ClientGrantsService {
   constructor(
     private readonly grants: ClientGrantsRepository,
     private readonly globalClients: GlobalClients,
+    private readonly clients: ClientsRepository,
     private readonly apis: ResourceServerCatalog,
   ) {}
 
   async create(dto: CreateClientGrantDto): Promise<ClientGrantView> {
     await this.checkScopes(dto.audience, dto.scope ?? []);
+    await this.checkOrganizationAccess(dto.client_id, dto.allow_any_organization);
     const row = await this.grants.create({
       id: newId('cgr'),
       client_id: dto.client_id,
@@ -42,10 +45,11 @@ export class ClientGrantsService {
   }
 
   async update(id: string, dto: UpdateClientGrantDto): Promise<ClientGrantView> {
-    if (dto.scope !== undefined) {
+    if (dto.scope !== undefined || dto.allow_any_organization === true) {
       const grant = await this.grants.find(id);
       if (!grant) throw clientGrantNotFound();
-      await this.checkScopes(grant.audience, dto.scope);
+      if (dto.scope !== undefined) await this.checkScopes(grant.audience, dto.scope);
+      await this.checkOrganizationAccess(grant.client_id, dto.allow_any_organization);
     }
     return toClientGrantView(await this.grants.update(id, dto));
   }
@@ -55,6 +59,16 @@ export class ClientGrantsService {
     const api = await this.apis.find(audience);
     if (!api) throw audienceNotFound();
     if (scopes.some((scope) => !api.scopes.includes(scope))) throw scopesNotOfAudience();
+  }
+
+  /**
+   * Any organization is for the tenant's own applications: Auth0 refuses it (400) on a grant
+   * of a third-party client. A grant may name a client this tenant does not hold; nothing to check then.
+   */
+  private async checkOrganizationAccess(clientId: string, allowAnyOrganization: boolean | null | undefined): Promise<void> {
+    if (allowAnyOrganization !== true) return;
+    const client = await this.clients.find(clientId);
+    if (client && !client.is_first_party) throw anyOrganizationForThirdParty();
   }
 
   /**

@@ -61,14 +61,31 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
       );
     if (has('connections')) assert.deepEqual(names(exported.connections), ['google']);
     if (has('databases')) assert.deepEqual(names(exported.databases), ['customers-db']);
-    if (has('organizations')) assert.deepEqual(names(exported.organizations), ['acme']);
+    if (has('organizations')) {
+      assert.deepEqual(names(exported.organizations), ['acme']);
+      // An organization's grants are exported by their client's name (a0deploy knows one grant per client).
+      assert.deepEqual([...(byName(exported.organizations).acme.client_grants as Entity[])].sort(byClient), [
+        { client_id: 'Mobile App' },
+        { client_id: 'Orders Worker' },
+      ]);
+    }
+    // The grants' organization settings are exported as the API holds them.
+    assert.deepEqual(
+      pick(grantsByPair(exported.clientGrants)[`Storefront -> ${ORDERS}`], ORGANIZATION_SETTINGS.Storefront),
+      ORGANIZATION_SETTINGS.Storefront,
+    );
+    assert.deepEqual(
+      pick(grantsByPair(exported.clientGrants)[`Orders Worker -> ${ORDERS}`], ORGANIZATION_SETTINGS['Orders Worker']),
+      ORGANIZATION_SETTINGS['Orders Worker'],
+    );
     for (const [name, seeded] of Object.entries(SEEDED_CLIENTS))
       assert.deepEqual(pick(byName(exported.clients)[name], seeded), seeded, name);
 
     await run(['import', '-i', file]);
     assert.deepEqual(await state(tenant, deploy), before, 're-importing an unchanged export changes nothing');
 
-    // The edit: one client changed, one added, one left out (with its grant), a grant's scope widened.
+    // The edit: one client changed, one added, one left out (with its grant), a grant's scope widened,
+    // another's organization settings changed; the organization drops Mobile App's grant and gains the new one.
     const edited = structuredClone(exported);
     const storefront = byName(edited.clients).Storefront;
     Object.assign(storefront, { description: 'edited by a0deploy', callbacks: ['https://shop.example/cb', 'https://shop.example/cb2'] });
@@ -79,8 +96,16 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     const workerGrant = edited.clientGrants.find((g) => g.client_id === 'Orders Worker' && g.audience === ORDERS);
     assert.ok(workerGrant);
     workerGrant.scope = ['read:orders', 'write:orders'];
-    edited.clientGrants.push({ client_id: 'Reporting Job', audience: ORDERS, scope: ['read:orders'] });
-    if (has('organizations')) byName(edited.organizations).acme.display_name = 'Acme Corporation';
+    Object.assign(must(edited.clientGrants.find((g) => g.client_id === 'Storefront')), {
+      allow_any_organization: false,
+      organization_usage: 'require',
+    });
+    edited.clientGrants.push({ client_id: 'Reporting Job', audience: ORDERS, scope: ['read:orders'], organization_usage: 'require' });
+    if (has('organizations')) {
+      const acme = byName(edited.organizations).acme;
+      acme.display_name = 'Acme Corporation';
+      acme.client_grants = [{ client_id: 'Orders Worker' }, { client_id: 'Reporting Job' }];
+    }
     await writeFile(file, stringify(edited));
 
     await run(['import', '-i', file]);
@@ -99,16 +124,28 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     });
     expected.clients.push(reporting);
     const worker = must(before.clients.find((c) => c.name === 'Orders Worker')).client_id;
-    must(expected.clientGrants.find((g) => g.client_id === worker && g.audience === ORDERS)).scope = ['read:orders', 'write:orders'];
-    const newGrant = applied.clientGrants.find((g) => g.client_id === reporting.client_id);
-    assert.deepEqual(pick(must(newGrant), { audience: ORDERS, scope: ['read:orders'] }), { audience: ORDERS, scope: ['read:orders'] });
-    expected.clientGrants.push(must(newGrant));
-    if (has('organizations')) must(expected.organizations.find((o) => o.name === 'acme')).display_name = 'Acme Corporation';
+    const workerExpected = must(expected.clientGrants.find((g) => g.client_id === worker && g.audience === ORDERS));
+    workerExpected.scope = ['read:orders', 'write:orders'];
+    const storefrontId = must(before.clients.find((c) => c.name === 'Storefront')).client_id;
+    Object.assign(must(expected.clientGrants.find((g) => g.client_id === storefrontId)), {
+      allow_any_organization: false,
+      organization_usage: 'require',
+    });
+    const newGrant = must(applied.clientGrants.find((g) => g.client_id === reporting.client_id));
+    const asSent = { audience: ORDERS, scope: ['read:orders'], organization_usage: 'require' };
+    assert.deepEqual(pick(newGrant, asSent), asSent);
+    expected.clientGrants.push(newGrant);
+    if (has('organizations'))
+      Object.assign(must(expected.organizations.find((o) => o.name === 'acme')), {
+        display_name: 'Acme Corporation',
+        client_grants: [workerExpected, newGrant].sort((a, b) => String(a.id).localeCompare(String(b.id))),
+      });
     assert.deepEqual(applied, sorted(expected), 'the edit, and nothing else; Mobile App kept without AUTH0_ALLOW_DELETE');
 
     await run(['import', '-i', file], { AUTH0_ALLOW_DELETE: 'true' });
     const mobile = must(before.clients.find((c) => c.name === 'Mobile App')).client_id;
     const deleted = await state(tenant, deploy);
+    // The organization's grants were already as the file says: deleting Mobile App's grant leaves them be.
     assert.deepEqual(deleted, {
       ...applied,
       clients: applied.clients.filter((c) => c.client_id !== mobile),
@@ -158,6 +195,12 @@ const SEEDED_CLIENTS = {
   'Mobile App': { app_type: 'native', mobile: { ios: { team_id: 'TEAM1', app_bundle_identifier: 'com.shop.app' } } },
 };
 
+// What the seeded grants say about organizations (client credentials with an organization).
+const ORGANIZATION_SETTINGS: Record<string, Entity> = {
+  'Orders Worker': { organization_usage: 'require', allow_any_organization: false },
+  Storefront: { organization_usage: 'allow', allow_any_organization: true },
+};
+
 async function seed(tenant: TlsTenant): Promise<void> {
   if (has('resourceServers'))
     await tenant.must('POST', '/resource-servers', {
@@ -173,10 +216,17 @@ async function seed(tenant: TlsTenant): Promise<void> {
     ids[name] = (await tenant.must<{ client_id: string }>('POST', '/clients', { name, ...body })).client_id;
   }
   const grant = async (client: string, scope: string[]) =>
-    (await tenant.must<{ id: string }>('POST', '/client-grants', { client_id: ids[client], audience: ORDERS, scope })).id;
-  await grant('Orders Worker', ['read:orders']);
+    (
+      await tenant.must<{ id: string }>('POST', '/client-grants', {
+        client_id: ids[client],
+        audience: ORDERS,
+        scope,
+        ...ORGANIZATION_SETTINGS[client],
+      })
+    ).id;
+  const workerGrant = await grant('Orders Worker', ['read:orders']);
   await grant('Storefront', ['read:orders', 'write:orders']);
-  await grant('Mobile App', ['read:orders']);
+  const mobileGrant = await grant('Mobile App', ['read:orders']);
   if (!has('connections')) return;
   const google = await tenant.must<{ id: string }>('POST', '/connections', { name: 'google', strategy: 'google-oauth2' });
   // a0deploy's databases schema defaults disable_self_service_change_password to false and writes it on
@@ -195,6 +245,7 @@ async function seed(tenant: TlsTenant): Promise<void> {
     connection_id: database.id,
     assign_membership_on_login: false,
   });
+  for (const grant_id of [workerGrant, mobileGrant]) await tenant.must('POST', `/organizations/${acme.id}/client-grants`, { grant_id });
 }
 
 interface State {
@@ -242,6 +293,7 @@ function nameClient({ id: _id, ...grant }: Entity, clients: Entity[]): Entity {
   return { ...grant, client_id: clients.find((c) => c.client_id === grant.client_id)?.name ?? grant.client_id };
 }
 
+const byClient = (a: Entity, b: Entity): number => String(a.client_id).localeCompare(String(b.client_id));
 const byName = (items: Entity[] = []): Record<string, Entity> => Object.fromEntries(items.map((item) => [String(item.name), item]));
 const names = (items: Entity[] = []): string[] => items.map((item) => String(item.name)).sort();
 const grantsByPair = (grants: Entity[] = []) =>

@@ -130,6 +130,46 @@ describe('client-grants', () => {
     });
   });
 
+  describe('allow_any_organization and third-party clients', () => {
+    const THIRD_PARTY = 'Payload validation error: allow_any_organization cannot be enabled for a third-party client.';
+    const thirdParty = async () =>
+      (await t.prisma.client.update({ where: { client_id: (await t.factories.client()).client_id }, data: { is_first_party: false } }))
+        .client_id;
+    const patch = (id: string, body: object) => t.api.patch(`/api/v2/client-grants/${id}`).set('Authorization', auth).send(body);
+
+    it('400 creating a grant of a third-party client that allows any organization; nothing is stored', async () => {
+      const client_id = await thirdParty();
+      Errors.invalidBody(await create({ client_id, audience: api, allow_any_organization: true }), THIRD_PARTY);
+      Errors.invalidBody(
+        await t.api
+          .post('/api/v2/client-grants')
+          .set('Authorization', auth)
+          .type('form')
+          .send(`client_id=${client_id}&audience=${api}&allow_any_organization=true`),
+        THIRD_PARTY,
+      );
+      assert.equal(await t.prisma.clientGrant.count({ where: { client_id } }), 0);
+      const allowed = await create({ client_id, audience: api, allow_any_organization: false, organization_usage: 'require' });
+      assert.equal(allowed.status, 201);
+    });
+
+    it('400 turning it on for a third-party client, which keeps its grant as it was; off and null are accepted', async () => {
+      const grant = await t.factories.clientGrant({ client_id: await thirdParty(), audience: api });
+      Errors.invalidBody(await patch(grant.id, { allow_any_organization: true, organization_usage: 'allow' }), THIRD_PARTY);
+      const stored = await t.prisma.clientGrant.findUniqueOrThrow({ where: { id: grant.id } });
+      assert.deepEqual([stored.allow_any_organization, stored.organization_usage], [null, null]);
+      assert.equal((await patch(grant.id, { allow_any_organization: false })).status, 200);
+      assert.equal((await patch(grant.id, { allow_any_organization: null })).status, 200);
+    });
+
+    it('a first-party client may allow any organization', async () => {
+      const { client_id } = await t.factories.client();
+      const res = await create({ client_id, audience: api, allow_any_organization: true });
+      assert.equal(res.status, 201);
+      assert.equal(res.body.allow_any_organization, true);
+    });
+  });
+
   describe('GET /client-grants/{id}', () => {
     it('200 with the grant', async () => {
       const grant = await t.factories.clientGrant();

@@ -71,6 +71,26 @@ describe('GET /api/v2/clients filters and fields', () => {
     );
   });
 
+  it('q pages by next, and the allow_any_organization query finds only grants that set it', async () => {
+    const organization = await t.factories.organization();
+    for (const client of [ids.m2m, ids.spa, ids.native]) {
+      const grant = await t.factories.clientGrant({ client_id: client });
+      await t.factories.associate(organization.id, grant.id);
+    }
+    const q = encodeURIComponent(`client_grant.organization_id:${organization.id}`);
+    const first = await list(`q=${q}&take=2`);
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.clients.length, 2);
+    const second = await list(`q=${q}&take=2&from=${encodeURIComponent(first.body.next)}`);
+    assert.deepEqual(second.body.next, undefined);
+    assert.deepEqual(names([...first.body.clients, ...second.body.clients]), ['m2m', 'native', 'spa']);
+
+    const anyGrant = await t.factories.clientGrant({ client_id: ids.spa });
+    await t.prisma.clientGrant.update({ where: { id: anyGrant.id }, data: { allow_any_organization: true } });
+    assert.deepEqual(names((await list('q=client_grant.allow_any_organization:true&take=10')).body.clients), ['spa']);
+    await t.prisma.clientGrant.delete({ where: { id: anyGrant.id } });
+  });
+
   it('refuses unknown and mistyped query parameters', async () => {
     Errors.invalidQuery(await list('name=spa'), "Query validation error: 'Additional properties not allowed: name'.");
     Errors.invalidQuery(
