@@ -56,6 +56,7 @@ export function newClientRow(input: CreateClientDto, clientId: string, secretHas
     token_exchange: input.token_exchange ? (plain(input.token_exchange) as Json) : undefined,
     organization_usage: input.organization_usage,
     organization_require_behavior: input.organization_require_behavior,
+    default_organization: input.default_organization ? (plain(input.default_organization) as Json) : undefined,
     settings: settings as Json,
     secret_hash: secretHash,
   };
@@ -92,6 +93,7 @@ export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.
     token_exchange: changes.token_exchange ? (plain(changes.token_exchange) as Json) : undefined,
     organization_usage: nullable(changes.organization_usage),
     organization_require_behavior: nullable(changes.organization_require_behavior),
+    default_organization: changes.default_organization ? (plain(changes.default_organization) as Json) : undefined,
     settings: settings as Json,
     updated_at: new Date(),
   };

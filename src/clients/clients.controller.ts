@@ -20,7 +20,8 @@ export class ClientsController {
   @Scopes('create:clients')
   @ApiOperation({ operationId: 'post_clients', summary: 'Create a client' })
   @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
-  @ApiErrors(400)
+  // 404: a default_organization naming no organization.
+  @ApiErrors(400, 404)
   create(@Body() input: CreateClientDto): Promise<ClientWithSecretView> {
     return this.clients.create(input);
   }

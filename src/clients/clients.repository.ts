@@ -50,6 +50,7 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
   'token_exchange',
   'organization_usage',
   'organization_require_behavior',
+  'default_organization',
   'settings',
 )} FROM clients WHERE client_id = $1`;
 // Two texts, not `$2 IS NULL OR c.client_id = $2`: a named statement's generic plan cannot tell

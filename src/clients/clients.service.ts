@@ -13,16 +13,20 @@ import { toClientView, toClientWithSecretView, type ClientView, type ClientWithS
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
+import { ClientOrganizationsRepository } from './client-organizations.repository.js';
+import { organizationNotFound } from '../organizations/organization-errors.js';
 
 @Injectable()
 export class ClientsService {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly globalClients: GlobalClients,
+    private readonly organizations: ClientOrganizationsRepository,
   ) {}
 
   /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
+    await this.requireOrganization(input.default_organization?.organization_id);
     const secret = newClientSecret();
     const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await hashSecret(secret)));
     return toClientWithSecretView(row, secret);
@@ -56,6 +60,7 @@ export class ClientsService {
   }
 
   async update(clientId: string, changes: UpdateClientDto): Promise<ClientView> {
+    await this.requireOrganization(changes.default_organization?.organization_id);
     return toClientView(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)));
   }
 
@@ -63,6 +68,11 @@ export class ClientsService {
     const secret = newClientSecret();
     const row = await this.clients.update(clientId, { secret_hash: await hashSecret(secret), updated_at: new Date() });
     return toClientWithSecretView(row, secret);
+  }
+
+  /** A default_organization must name an existing organization: Auth0's 404 for an organization otherwise. */
+  private async requireOrganization(organizationId: string | undefined): Promise<void> {
+    if (organizationId !== undefined && !(await this.organizations.exists(organizationId))) throw organizationNotFound();
   }
 
   /**

@@ -13,6 +13,8 @@ export interface NewLogEntry {
   user_id?: string;
   audience?: string;
   scope?: string;
+  /** The organization a token request named; the database keeps it (and its name) only if it exists. */
+  organization_id?: string;
   details: Record<string, unknown>;
 }
 

@@ -39,14 +39,16 @@ const STORED_FIELDS = columnNames<StoredLogRow>()(
   'user_name',
   'audience',
   'scope',
+  'organization_id',
+  'organization_name',
 );
 /** An event's properties but details, in the order the API answers them. */
 export const LOG_FIELDS = ['log_id', ...STORED_FIELDS] as const;
 const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${STORED_FIELDS.join(', ')}, ${DETAILS_SQL}`;
 
-// One statement: the client's name and the transaction's captured changes are read inside the
-// INSERT (prisma/migrations/20261124230000_tenant_log_write), which Prisma cannot express.
-const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10::jsonb, $11::boolean)';
+// One statement: the client's and organization's names and the transaction's captured changes are
+// read inside the INSERT (prisma/migrations/20261201000000_organizations_for_m2m), which Prisma cannot express.
+const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::boolean)';
 // Turns on the capture triggers (prisma/migrations/20261123040000_tenant_log_capture) for the rest of the transaction.
 const CAPTURE_SQL = "SET LOCAL tenant_log.capture = 'on'";
 
@@ -139,7 +141,16 @@ export class LogsRepository {
 
 function insertValues(entry: NewLogEntry, withChanges: boolean): (string | boolean | null)[] {
   const { type, description, details } = entry;
-  const optional = [entry.client_id, entry.ip, entry.user_agent, entry.hostname, entry.user_id, entry.audience, entry.scope];
+  const optional = [
+    entry.client_id,
+    entry.ip,
+    entry.user_agent,
+    entry.hostname,
+    entry.user_id,
+    entry.audience,
+    entry.scope,
+    entry.organization_id,
+  ];
   const text = (value: string | undefined) => (value === undefined ? null : storable(value));
   return [type, text(description), ...optional.map(text), storableJson(details), withChanges];
 }

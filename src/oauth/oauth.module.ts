@@ -15,6 +15,8 @@ import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
 import { OAuthTokenController } from './oauth-token.controller.js';
 import { OrganizationMembershipRepository } from './organization-membership.repository.js';
 import { GrantedAudiences } from './granted-audiences.js';
+import { GrantOrganizationsRepository } from './grant-organizations.repository.js';
+import { OrganizationAccess } from './organization-access.js';
 import { TokenIssuer } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
 import { TokenSigning } from './token-signing.js';
@@ -36,6 +38,8 @@ import { UserTokens } from './user-tokens.js';
   providers: [
     TokenIssuer,
     GrantedAudiences,
+    OrganizationAccess,
+    GrantOrganizationsRepository,
     ClientAuthenticator,
     FailedAttemptsLimiter,
     TokenSigning,

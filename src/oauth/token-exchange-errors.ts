@@ -42,7 +42,6 @@ export const userConflict = () => badRequest('The user already exists.');
 export const userBlocked = () => new OAuthError(HttpStatus.UNAUTHORIZED, 'unauthorized', 'user is blocked');
 
 // Ours.
-export const organizationNotFound = (organization: string) => badRequest(`Invalid organization: ${organization}`);
 export const notAMember = (organization: string) =>
   new OAuthError(HttpStatus.FORBIDDEN, 'access_denied', `User is not a member of the organization ${organization}.`);
 

@@ -7,6 +7,7 @@ import { ClientAuthenticator } from './client-authenticator.js';
 import { ExchangeUsers } from './exchange-users.js';
 import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
 import { OrganizationMembershipRepository } from './organization-membership.repository.js';
+import { organizationNotFound } from './organization-errors.js';
 import { GrantedAudiences } from './granted-audiences.js';
 import type { TokenResponse } from './token-issuer.service.js';
 import type { TokenExchangeRequest } from './token-request.js';
@@ -17,7 +18,6 @@ import {
   invalidSubjectToken,
   noUserSet,
   notAMember,
-  organizationNotFound,
   unsupportedSubjectTokenType,
   userBlocked,
 } from './token-exchange-errors.js';

@@ -3,6 +3,7 @@ import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { ClientAuthenticator } from './client-authenticator.js';
 import { GrantedAudiences } from './granted-audiences.js';
+import { OrganizationAccess } from './organization-access.js';
 import { TokenSigning } from './token-signing.js';
 import type { ClientCredentialsRequest } from './token-request.js';
 
@@ -20,6 +21,7 @@ export class TokenIssuer {
   constructor(
     private readonly authenticator: ClientAuthenticator,
     private readonly audiences: GrantedAudiences,
+    private readonly organizations: OrganizationAccess,
     private readonly signing: TokenSigning,
     private readonly config: AppConfig,
   ) {}
@@ -31,6 +33,7 @@ export class TokenIssuer {
     }
     const { api, grant } = await this.audiences.find(client.client_id, request.audience);
     const scopes = grantedScopes(request.scopes, grant.scope);
+    const organization = await this.organizations.resolve(client, grant, request.organization);
     const now = Math.floor(Date.now() / 1000);
     const claims = {
       iss: this.config.tokenIssuer,
@@ -39,6 +42,9 @@ export class TokenIssuer {
       iat: now,
       exp: now + api.tokenLifetime,
       scope: scopes.join(' '),
+      // org_id only: Auth0 adds org_name when its tenant flag allow_organization_name_in_authentication_api
+      // is on, and this service has no such flag (it answers as a tenant with it off; README).
+      ...(organization ? { org_id: organization.id } : {}),
       gty: 'client-credentials',
       azp: client.client_id,
     };

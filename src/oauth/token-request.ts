@@ -14,6 +14,8 @@ export interface ClientCredentialsRequest extends ClientAuthentication {
   audience: string;
   /** Requested scopes, deduplicated; empty when none were asked for. */
   scopes: string[];
+  /** An organization id (Organizations for M2M applications). */
+  organization?: string;
 }
 
 export interface TokenExchangeRequest extends ClientAuthentication {
@@ -42,7 +44,13 @@ export function parseTokenRequest(body: unknown, authorization?: string): TokenR
   }
   const client = clientAuthentication(fields, authorization);
   if (grantType === 'client_credentials') {
-    return { grant_type: grantType, ...client, audience: required(fields, 'audience'), scopes: scopes(fields) };
+    return {
+      grant_type: grantType,
+      ...client,
+      audience: required(fields, 'audience'),
+      scopes: scopes(fields),
+      organization: text(fields, 'organization'),
+    };
   }
   return {
     grant_type: grantType,

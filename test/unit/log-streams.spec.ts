@@ -52,6 +52,8 @@ describe('log streams: delivery rules', () => {
       user_name: null,
       audience: null,
       scope: null,
+      organization_id: null,
+      organization_name: null,
       details,
     } satisfies LogEntryRow;
     const json = streamedLogJson(row);

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import type { Client } from '../../generated/prisma/client.js';
+import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
 
 const strings = { type: [String] } as ApiPropertyOptions;
 const object = { type: 'object', additionalProperties: true } as ApiPropertyOptions;
@@ -30,6 +31,7 @@ export class ClientView {
   @ApiPropertyOptional(object) token_exchange?: object;
   @ApiPropertyOptional() organization_usage?: string;
   @ApiPropertyOptional() organization_require_behavior?: string;
+  @ApiPropertyOptional({ type: ClientDefaultOrganizationDto }) default_organization?: ClientDefaultOrganizationDto;
   // The settings, as accepted (CreateClientDto's base class).
   @ApiPropertyOptional() logo_uri?: string;
   @ApiPropertyOptional(strings) client_aliases?: string[];
@@ -83,6 +85,7 @@ export function toClientView(row: Client): ClientView {
     ...(row.token_exchange !== null ? { token_exchange: row.token_exchange } : {}),
     ...(row.organization_usage !== null ? { organization_usage: row.organization_usage } : {}),
     ...(row.organization_require_behavior !== null ? { organization_require_behavior: row.organization_require_behavior } : {}),
+    ...(row.default_organization !== null ? { default_organization: row.default_organization } : {}),
     ...(row.settings as object),
   };
   return view;

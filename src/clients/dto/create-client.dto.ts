@@ -10,6 +10,7 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../client-types.js';
 import { ClientJwtConfigurationDto, ClientTokenExchangeDto } from './client-objects.dto.js';
+import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
 import { ClientSettingsDto } from './client-settings.dto.js';
 
 /** Auth0's POST /clients body: the fields kept as columns here, the others (settings) in the base class. */
@@ -126,4 +127,11 @@ export class CreateClientDto extends ClientSettingsDto {
   @IsString()
   @IsIn(ORGANIZATION_REQUIRE_BEHAVIORS)
   organization_require_behavior?: string;
+
+  @ApiProperty({ description: 'Defines the default Organization ID and flows' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClientDefaultOrganizationDto)
+  default_organization?: ClientDefaultOrganizationDto;
 }

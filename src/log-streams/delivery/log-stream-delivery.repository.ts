@@ -37,7 +37,7 @@ const LEASE_SQL = `
 // table's columns: the bare names would be the text outputs, and '1000' sorts before '999'.
 const ENTRIES_SQL = `
   SELECT seq::text, tx_id::text, ${LOG_ID_SQL} AS log_id, date, type, description, client_id, client_name, ip, user_agent,
-         hostname, user_id, user_name, audience, scope, ${DETAILS_SQL}
+         hostname, user_id, user_name, audience, scope, organization_id, organization_name, ${DETAILS_SQL}
     FROM tenant_logs
    WHERE (tx_id, seq) > ($1::bigint, $2::bigint)
      AND tx_id < pg_snapshot_xmin(pg_current_snapshot())::text::bigint

@@ -16,6 +16,8 @@ export class LogView {
   @ApiPropertyOptional() user_name?: string;
   @ApiPropertyOptional() audience?: string;
   @ApiPropertyOptional() scope?: string;
+  @ApiPropertyOptional({ description: 'The organization a token request named.' }) organization_id?: string;
+  @ApiPropertyOptional() organization_name?: string;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) details?: Record<string, unknown>;
 }
 
