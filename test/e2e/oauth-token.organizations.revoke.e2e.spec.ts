@@ -15,10 +15,9 @@ const NO_GRANT = (audience: string) =>
 // request: the association, the grant and the organization are read on each request, never cached.
 describe('client credentials with organization: revocation takes effect at once', () => {
   let t: TestApp;
-  // Behind a proxy: the 20 concurrent requests come from 20 addresses, as from a fleet of workers. From
-  // one address, the failed-attempt limiter lets at most 10 authentications of a client run at once
-  // (src/oauth/failed-attempts.limiter.ts), and the rest would be 429 before the organization is read.
-  before(async () => (t = await startTestApp({ TRUST_PROXY: 'loopback' })));
+  // The 20 concurrent requests come from one client at one address, as from a worker pool: correct
+  // secrets are never refused for being concurrent, so every refusal is the organization's.
+  before(async () => (t = await startTestApp()));
   after(() => t.close());
 
   it('operation 4.1 answers 204 and the next 20 concurrent requests are all refused; associating again restores it', async () => {
@@ -31,7 +30,7 @@ describe('client credentials with organization: revocation takes effect at once'
 
     const removed = await dissociate(t, org.id, setup.grantId);
     assert.equal(removed.status, 204);
-    const after = await Promise.all(Array.from({ length: 20 }, (_, i) => orgToken(t, setup, org.id, `198.51.100.${i + 1}`)));
+    const after = await Promise.all(Array.from({ length: 20 }, () => orgToken(t, setup, org.id)));
     for (const res of after) expectOAuthError(res, 403, 'access_denied', NOT_ASSOCIATED(setup.audience, org.id));
 
     await associate(t, org.id, setup.grantId);
