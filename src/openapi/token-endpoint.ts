@@ -20,6 +20,9 @@ const CLIENT_CREDENTIALS: Schema = {
     ...CLIENT_AUTH,
     audience: string('The identifier of the API the token is for; the client needs a client grant for it.'),
     scope: string('Space-separated scopes within the grant; all granted scopes when absent.'),
+    organization: string(
+      "An organization id, as the client grant's organization_usage and its associations allow; the access token then carries org_id.",
+    ),
   },
 };
 
