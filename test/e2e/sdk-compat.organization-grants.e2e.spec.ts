@@ -13,7 +13,7 @@ import { collect, Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = [
-  'read:clients create:client_grants read:client_grants update:client_grants',
+  'read:clients create:clients update:clients create:client_grants read:client_grants update:client_grants',
   'create:organization_client_grants read:organization_client_grants delete:organization_client_grants',
 ].join(' ');
 
@@ -117,6 +117,19 @@ describe('the official auth0 SDK (v7 and v6) through organizations for M2M appli
         const associated = await organizationGrants.create(organization.id, { grant_id: must(grant.id) });
         assert.equal(associated.id, grant.id);
       }
+      // The client's default organization for the client credentials flow: create, read, update.
+      const defaultFor = (organization_id: string) => ({ organization_id, flows: ['client_credentials' as const] });
+      const created = await clients.create({
+        name: `worker ${version}`,
+        app_type: 'non_interactive',
+        default_organization: defaultFor(organization.id),
+      });
+      assert.deepEqual(created.default_organization, defaultFor(organization.id));
+      assert.deepEqual((await clients.get(must(created.client_id))).default_organization, defaultFor(organization.id));
+      const next = await t.factories.organization();
+      const moved = await clients.update(must(created.client_id), { default_organization: defaultFor(next.id) });
+      assert.deepEqual(moved.default_organization, defaultFor(next.id));
+
       const listed = async (filter: Management.ListOrganizationClientGrantsRequestParameters) =>
         (await organizationGrants.list(organization.id, filter)).data.map((g) => g.id).sort();
       const both = [workerGrant.id, anyGrant.id].sort();
