@@ -80,6 +80,13 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     );
     for (const [name, seeded] of Object.entries(SEEDED_CLIENTS))
       assert.deepEqual(pick(byName(exported.clients)[name], seeded), seeded, name);
+    if (has('organizations')) {
+      const acme = must(before.organizations.find((o) => o.name === 'acme'));
+      assert.deepEqual(byName(exported.clients)['Orders Worker'].default_organization, {
+        organization_id: acme.id,
+        flows: ['client_credentials'],
+      });
+    }
 
     await run(['import', '-i', file]);
     assert.deepEqual(await state(tenant, deploy), before, 're-importing an unchanged export changes nothing');
@@ -138,7 +145,8 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     if (has('organizations'))
       Object.assign(must(expected.organizations.find((o) => o.name === 'acme')), {
         display_name: 'Acme Corporation',
-        client_grants: [workerExpected, newGrant].sort((a, b) => String(a.id).localeCompare(String(b.id))),
+        // The API lists an organization's grants by id in the database's byte order, not the locale's.
+        client_grants: [workerExpected, newGrant].sort((a, b) => (String(a.id) < String(b.id) ? -1 : 1)),
       });
     assert.deepEqual(applied, sorted(expected), 'the edit, and nothing else; Mobile App kept without AUTH0_ALLOW_DELETE');
 
@@ -246,6 +254,10 @@ async function seed(tenant: TlsTenant): Promise<void> {
     assign_membership_on_login: false,
   });
   for (const grant_id of [workerGrant, mobileGrant]) await tenant.must('POST', `/organizations/${acme.id}/client-grants`, { grant_id });
+  // The worker's default organization for client credentials: an organization id, which a0deploy passes through.
+  await tenant.must('PATCH', `/clients/${ids['Orders Worker']}`, {
+    default_organization: { organization_id: acme.id, flows: ['client_credentials'] },
+  });
 }
 
 interface State {
