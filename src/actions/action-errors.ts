@@ -1,10 +1,10 @@
 import { badRequest, conflict, notFound } from '../common/api-error.js';
 
 // Auth0's wording for an unknown action id, as remembered from its dashboard traffic; not confirmed
-// against a recorded response (see the report of the actions branch).
+// against a recorded response.
 export const actionNotFound = () => notFound('action_not_found', 'That action does not exist.');
 export const actionVersionNotFound = () => notFound('action_version_not_found', 'That action version does not exist.');
-// Wording ours where Auth0's recorded answer is unknown (see the report of the actions branch).
+// Wording ours where Auth0's recorded answer is unknown.
 export const actionNameTaken = () => conflict('action_conflict', 'An action with the same name already exists.');
 export const actionNotBuilt = () =>
   badRequest('action_not_built', 'The action failed to build and cannot be deployed. Fix its code and try again.');

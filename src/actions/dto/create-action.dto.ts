@@ -62,7 +62,7 @@ export class CreateActionDto {
     description: 'The list of triggers that this action supports. At this time, an action can only target a single trigger at a time.',
   })
   // Auth0 refuses an empty list; the shared constraint table has no wording for arrayMinSize yet,
-  // so an empty list is accepted here (see the report).
+  // so an empty list is accepted here for now.
   @IsArray()
   @ValidateNested({ each: true })
   @Type(() => ActionTriggerDto)
