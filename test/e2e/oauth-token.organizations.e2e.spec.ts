@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { AuthenticationClient } from 'auth0-v6';
+import { AuthenticationClient } from 'auth0/legacy';
+import { AuthenticationClient as AuthenticationClientV6 } from 'auth0-v6';
 import { decodeJwt } from '../support/issuer.js';
 import { associate, m2mClient, orgToken, type GrantOrganizationSettings, type M2mSetup } from '../support/m2m.js';
 import { expectOAuthError } from '../support/responses.js';
@@ -135,28 +136,35 @@ describe('POST /oauth/token (client credentials) with organization', () => {
     expectOAuthError(res, 400, 'invalid_request', 'Invalid parameter: organization must be a string');
   });
 
-  it("the official SDK's AuthenticationClient (oauth.clientCredentialsGrant with organization) gets the organization's token, unchanged", async () => {
-    const setup = await m2mClient(t, { organization_usage: 'require' });
-    const org = await t.factories.organization();
-    await associate(t, org.id, setup.grantId);
-    const origin = (await Sdk.listen(t)).replace(/api\/v2$/, '');
-    const auth = new AuthenticationClient({
-      domain: 'tenant.test',
-      clientId: setup.client.client_id,
-      clientSecret: setup.client.client_secret,
-      // The SDK always calls https://{domain}; the test app listens on plain HTTP.
-      fetch: (url: string | URL | Request, init?: RequestInit) =>
-        fetch((url instanceof Request ? url.url : url.toString()).replace('https://tenant.test/', origin), init),
+  // v7 keeps it under auth0/legacy; v6 is what a0deploy and older services use. Same constructor, same call.
+  let origin: string | undefined;
+  for (const [version, Client] of [
+    ['v7 (auth0/legacy)', AuthenticationClient],
+    ['v6', AuthenticationClientV6 as unknown as typeof AuthenticationClient],
+  ] as const) {
+    it(`the official SDK's AuthenticationClient ${version} (oauth.clientCredentialsGrant with organization) gets the organization's token, unchanged`, async () => {
+      const setup = await m2mClient(t, { organization_usage: 'require' });
+      const org = await t.factories.organization();
+      await associate(t, org.id, setup.grantId);
+      const base = (origin ??= (await Sdk.listen(t)).replace(/api\/v2$/, ''));
+      const auth = new Client({
+        domain: 'tenant.test',
+        clientId: setup.client.client_id,
+        clientSecret: setup.client.client_secret,
+        // The SDK always calls https://{domain}; the test app listens on plain HTTP.
+        fetch: (url: string | URL | Request, init?: RequestInit) =>
+          fetch((url instanceof Request ? url.url : url.toString()).replace('https://tenant.test/', base), init),
+      });
+      const { data } = await auth.oauth.clientCredentialsGrant({ audience: setup.audience, organization: org.id });
+      assert.equal(decodeJwt(data.access_token).claims.org_id, org.id);
+      await assert.rejects(
+        auth.oauth.clientCredentialsGrant({ audience: setup.audience }),
+        (error: Error & { error?: string; error_description?: string }) => {
+          assert.equal(error.error, 'invalid_request');
+          assert.equal(error.error_description, REQUIRED);
+          return true;
+        },
+      );
     });
-    const { data } = await auth.oauth.clientCredentialsGrant({ audience: setup.audience, organization: org.id });
-    assert.equal(decodeJwt(data.access_token).claims.org_id, org.id);
-    await assert.rejects(
-      auth.oauth.clientCredentialsGrant({ audience: setup.audience }),
-      (error: Error & { error?: string; error_description?: string }) => {
-        assert.equal(error.error, 'invalid_request');
-        assert.equal(error.error_description, REQUIRED);
-        return true;
-      },
-    );
-  });
+  }
 });
