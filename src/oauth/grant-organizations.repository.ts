@@ -3,7 +3,6 @@ import { PrismaService } from '../database/prisma.service.js';
 
 interface GrantOrganization {
   id: string;
-  name: string;
   /** Whether the client grant is associated with the organization (POST /organizations/{id}/client-grants). */
   associated: boolean;
 }
@@ -12,7 +11,7 @@ interface GrantOrganization {
 // organization and whether the grant is associated with it. Read on every request, never
 // remembered, so a removed association or a deleted organization refuses the very next request.
 const GRANT_ORGANIZATION_SQL = `
-  SELECT o.id, o.name,
+  SELECT o.id,
          EXISTS (SELECT 1 FROM organization_client_grants a WHERE a.organization_id = o.id AND a.grant_id = $2) AS associated
     FROM organizations o WHERE o.id = $1`;
 

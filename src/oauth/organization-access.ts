@@ -4,14 +4,9 @@ import type { Client, ClientGrant } from '../generated/prisma/client.js';
 import { GrantOrganizationsRepository } from './grant-organizations.repository.js';
 import { organizationNotAuthorized, organizationNotFound, organizationRequired, organizationsNotAllowed } from './organization-errors.js';
 
-/** The organization a client credentials token is issued for. */
-interface TokenOrganization {
-  id: string;
-  name: string;
-}
-
 /**
- * Auth0's "Organizations for M2M applications": whether a client credentials request may name
+ * The id of the organization a client credentials token is issued for, if any. Auth0's
+ * "Organizations for M2M applications": whether a client credentials request may name
  * an organization, decided by the client grant. organization_usage deny (the default) refuses one,
  * allow takes one or none, require needs one, from the request or else from the client's
  * default_organization for the client_credentials flow. The organization must exist, and unless
@@ -21,7 +16,7 @@ interface TokenOrganization {
 export class OrganizationAccess {
   constructor(private readonly organizations: GrantOrganizationsRepository) {}
 
-  async resolve(client: Client, grant: ClientGrant, requested: string | undefined): Promise<TokenOrganization | undefined> {
+  async resolve(client: Client, grant: ClientGrant, requested: string | undefined): Promise<string | undefined> {
     const usage = grant.organization_usage ?? 'deny';
     const organization = requested ?? (usage === 'require' ? defaultOrganizationFor(client, 'client_credentials') : undefined);
     if (organization === undefined) {
@@ -32,6 +27,6 @@ export class OrganizationAccess {
     const found = await this.organizations.find(organization, grant.id);
     if (!found) throw organizationNotFound(organization);
     if (!found.associated && grant.allow_any_organization !== true) throw organizationNotAuthorized(grant.audience, found.id);
-    return { id: found.id, name: found.name };
+    return found.id;
   }
 }

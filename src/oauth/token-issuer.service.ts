@@ -33,7 +33,7 @@ export class TokenIssuer {
     }
     const { api, grant } = await this.audiences.find(client.client_id, request.audience);
     const scopes = grantedScopes(request.scopes, grant.scope);
-    const organization = await this.organizations.resolve(client, grant, request.organization);
+    const orgId = await this.organizations.resolve(client, grant, request.organization);
     const now = Math.floor(Date.now() / 1000);
     const claims = {
       iss: this.config.tokenIssuer,
@@ -44,7 +44,7 @@ export class TokenIssuer {
       scope: scopes.join(' '),
       // org_id only: Auth0 adds org_name when its tenant flag allow_organization_name_in_authentication_api
       // is on, and this service has no such flag (it answers as a tenant with it off; README).
-      ...(organization ? { org_id: organization.id } : {}),
+      ...(orgId ? { org_id: orgId } : {}),
       gty: 'client-credentials',
       azp: client.client_id,
     };

@@ -94,9 +94,8 @@ export class OrganizationConnectionsRepository {
 
   /** Disables the connection for the organization (the connection stays); false when the organization does not exist. */
   async remove(organizationId: string, connectionId: string): Promise<boolean> {
-    const tx = this.txHost.tx;
-    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
-    await tx.organizationConnection.deleteMany({ where: { organization_id: organizationId, connection_id: connectionId } });
+    if (!(await this.organizationExists(organizationId))) return false;
+    await this.txHost.tx.organizationConnection.deleteMany({ where: { organization_id: organizationId, connection_id: connectionId } });
     return true;
   }
 }

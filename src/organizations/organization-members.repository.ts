@@ -63,9 +63,8 @@ export class OrganizationMembersRepository {
 
   /** False when the organization does not exist; ids that are not members are ignored. */
   async remove(organizationId: string, userIds: string[]): Promise<boolean> {
-    const tx = this.txHost.tx;
-    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
-    await tx.organizationMember.deleteMany({ where: { organization_id: organizationId, user_id: { in: userIds } } });
+    if (!(await this.organizationExists(organizationId))) return false;
+    await this.txHost.tx.organizationMember.deleteMany({ where: { organization_id: organizationId, user_id: { in: userIds } } });
     return true;
   }
 }
