@@ -27,9 +27,7 @@ export class RateLimitGuard extends ThrottlerGuard {
       this.setResponseHeader(reply, 'Retry-After', record.timeToBlockExpire);
       throw this.refusal(reply, { limit: max, ...record });
     }
-    this.setResponseHeader(reply, `${this.headerPrefix}-Limit`, max);
-    this.setResponseHeader(reply, `${this.headerPrefix}-Remaining`, Math.max(0, max - record.totalHits));
-    this.setResponseHeader(reply, `${this.headerPrefix}-Reset`, record.timeToExpire);
+    this.setLimitHeaders(reply, { limit: max, ...record });
   }
 
   protected override async getTracker(request: AuthenticatedRequest & { ip: string }): Promise<string> {
@@ -52,11 +50,16 @@ export class RateLimitGuard extends ThrottlerGuard {
   }
 
   private refusal(res: object, detail: Refusal): ApiError {
-    this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
-    this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, Math.max(0, detail.limit - detail.totalHits));
-    this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
+    this.setLimitHeaders(res, detail);
     return new ApiError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Global limit has been reached', {
       'Retry-After': String(detail.timeToBlockExpire),
     });
+  }
+
+  /** X-RateLimit-Limit, -Remaining and -Reset, as the library sets them on a routed request. */
+  private setLimitHeaders(res: object, detail: Omit<Refusal, 'timeToBlockExpire'>): void {
+    this.setResponseHeader(res, `${this.headerPrefix}-Limit`, detail.limit);
+    this.setResponseHeader(res, `${this.headerPrefix}-Remaining`, Math.max(0, detail.limit - detail.totalHits));
+    this.setResponseHeader(res, `${this.headerPrefix}-Reset`, detail.timeToExpire);
   }
 }
