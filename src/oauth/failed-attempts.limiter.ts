@@ -2,6 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { normalizeIp } from '@nestjs/throttler';
 import { OAuthError } from '../common/oauth-error.js';
 import { RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
+import { secondsUntilToken } from '../rate-limit/token-bucket.js';
 
 // Each bucket holds a burst of `limit` failures and refills at `limit` a minute. Secrets are 384
 // random bits (or at least 32 characters when the operator supplies one), so this is less about
@@ -25,60 +26,59 @@ const BUCKETS = [
 ];
 
 /**
- * Limits failed client authentications in the shared rate limit storage (memory, or Redis across
- * instances). A token is reserved from every bucket before the secret is checked, so concurrent
- * attempts cannot overshoot (of 40 wrong secrets at once, 10 are checked and 30 refused), and given
- * back unless the check failed: a client fetching tokens correctly spends nothing. While a bucket
- * is empty, its right secret waits too: otherwise the limit would not slow down guessing.
+ * Limits failed client authentications. The buckets live in the shared rate limit storage (memory,
+ * or Redis across instances) and only failures spend from them: a client fetching tokens
+ * correctly spends nothing, from however many instances and workers at once (Auth0 limits token
+ * requests by rate, not by how many are in flight).
  *
- * A bucket also looks empty while its tokens are merely reserved by checks still running, and a
- * client with a worker pool asks for tokens in parallel (Auth0 limits that by rate, not by how many
- * are in flight). So a refusal stands only once this instance holds no reservation on that bucket;
- * until then the attempt waits for one of them to end and asks again. A reservation given back lets
- * it in; a failure keeps its token, so wrong secrets are still refused once the failures spend the
- * bucket, and no more than `limit` of them are ever checked at once. Each wait ends with one of
- * this instance's own checks. Reservations held by other instances cannot be waited for: more
- * checks at once than a bucket holds, spread over instances, can still be refused.
+ * Checks running on this instance count against a bucket as if they had failed, until they end:
+ * so of 40 wrong secrets at once, 10 are checked and 30 refused, and no more than `limit` checks
+ * ever run here at once. An attempt that finds a bucket spent only by such checks waits for one of
+ * them to end and asks again: a check that succeeded frees its place, one that failed spends it.
+ * A refusal stands only once no check of this instance holds the bucket; while it is empty, the
+ * right secret is refused too, or the limit would not slow down guessing. Checks running on other
+ * instances are not counted here, so a burst of wrong secrets spread over N instances can run up to
+ * N times `limit` checks before their failures are recorded; their failures still all count.
  */
 @Injectable()
 export class FailedAttemptsLimiter {
-  /** Per bucket key: this instance's reservations on it, and the attempts waiting for one to end. */
+  /** Per bucket key: this instance's checks holding it, and the attempts waiting for one to end. */
   private readonly held = new Map<string, { count: number; waiters: (() => void)[] }>();
 
   constructor(private readonly storage: RateLimitStorage) {}
 
   /** Runs `authenticate` within the limits; it resolves to undefined when authentication failed. */
   async attempt<T>(clientId: string, ip: string, authenticate: () => Promise<T | undefined>): Promise<T | undefined> {
-    const reserved = await this.reserve(clientId, normalizeIp(ip));
+    const buckets = await this.admit(clientId, normalizeIp(ip));
     let failed = false;
     try {
       const result = await authenticate();
       failed = result === undefined;
       return result;
     } finally {
-      await this.release(reserved, !failed);
+      await this.end(buckets, failed);
     }
   }
 
-  private async reserve(clientId: string, address: string): Promise<Bucket[]> {
+  private async admit(clientId: string, address: string): Promise<Bucket[]> {
     for (;;) {
-      const reserved: Bucket[] = [];
+      const held: Bucket[] = [];
       let refusal: { ended: Promise<void> | undefined; retryAfter: number } | undefined;
       for (const { limit, key } of BUCKETS) {
         const bucket = { key: key(clientId, address), limit };
-        const record = await this.storage.increment(bucket.key, REFILL_MS, limit);
+        const tokens = await this.storage.tokens(bucket.key, REFILL_MS, limit);
         // Weighed at once, with no await since the storage's answer: it answers in order, so a
-        // reservation it granted before this refusal is held here and has not ended yet.
-        if (record.isBlocked) {
-          refusal = { ended: this.nextEnd(bucket.key), retryAfter: record.timeToBlockExpire };
+        // failure it recorded before this answer is no longer counted as a running check here.
+        const running = this.held.get(bucket.key)?.count ?? 0;
+        if (tokens - running < 1) {
+          refusal = { ended: this.nextEnd(bucket.key), retryAfter: secondsUntilToken(tokens - running, limit, REFILL_MS) };
           break;
         }
         this.hold(bucket.key);
-        reserved.push(bucket);
+        held.push(bucket);
       }
-      if (!refusal) return reserved;
-      // A refused attempt costs no scrypt work, so it spends nothing from the other buckets either.
-      await this.release(reserved, true);
+      if (!refusal) return held;
+      await this.end(held, false);
       if (!refusal.ended) {
         throw new OAuthError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_requests', 'Too many failed authentication attempts, retry later.', {
           'Retry-After': String(refusal.retryAfter),
@@ -94,14 +94,14 @@ export class FailedAttemptsLimiter {
     else this.held.set(key, { count: 1, waiters: [] });
   }
 
-  /** Ends reservations: gives their tokens back unless a failure spent them, then wakes who waits. */
-  private async release(buckets: Bucket[], giveBack: boolean): Promise<void> {
+  /** Ends checks: a failure spends a token from each bucket, then whoever waits asks again. */
+  private async end(buckets: Bucket[], failed: boolean): Promise<void> {
     await Promise.all(
       buckets.map(async ({ key, limit }) => {
         try {
-          if (giveBack) await this.storage.giveBack(key, REFILL_MS, limit);
+          if (failed) await this.storage.increment(key, REFILL_MS, limit);
         } finally {
-          // Only now: woken before the token is back, a waiter would be refused with nothing left to wait for.
+          // Only now: woken before the failure is recorded, a waiter would see its place free.
           const entry = this.held.get(key);
           if (entry && --entry.count === 0) this.held.delete(key);
           for (const wake of entry?.waiters.splice(0) ?? []) wake();
@@ -110,7 +110,7 @@ export class FailedAttemptsLimiter {
     );
   }
 
-  /** Resolves when one of this instance's reservations on `key` ends; undefined when it holds none. */
+  /** Resolves when one of this instance's checks on `key` ends; undefined when none runs. */
   private nextEnd(key: string): Promise<void> | undefined {
     const entry = this.held.get(key);
     return entry && new Promise((resolve) => entry.waiters.push(resolve));

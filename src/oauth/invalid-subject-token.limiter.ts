@@ -3,6 +3,7 @@ import { normalizeIp } from '@nestjs/throttler';
 import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
 import { RateLimitStorage } from '../rate-limit/rate-limit.storage.js';
+import { secondsUntilToken } from '../rate-limit/token-bucket.js';
 
 /** Auth0's answer once an address has sent too many invalid subject tokens (its CTE "Attack Protection" page). */
 const TOO_MANY_ATTEMPTS =
@@ -15,10 +16,10 @@ const TOO_MANY_ATTEMPTS =
  * action refused with api.access.rejectInvalidSubjectToken spend one. Kept in the shared rate-limit
  * storage, so instances sharing Redis share the count.
  *
- * The bucket is checked before the action runs and spent after a rejection, rather than reserved
- * for the run as client authentication does: a backend exchanging many users' tokens from one
- * address runs far more than `limit` exchanges at once, and a reservation would refuse those. The
- * price is that exchanges already running when the bucket empties can still each spend one.
+ * The bucket is read before the action runs and spent after a rejection, with no cap on the
+ * exchanges running at once (client authentication caps its checks): a backend exchanging many
+ * users' tokens from one address runs far more than `limit` exchanges at once. The price is that
+ * exchanges already running when the bucket empties can still each spend one.
  */
 @Injectable()
 export class InvalidSubjectTokenLimiter {
@@ -36,14 +37,12 @@ export class InvalidSubjectTokenLimiter {
 
   /** 429 while the address has no attempt left. */
   async check(ip: string): Promise<void> {
-    const key = this.key(ip);
-    const record = await this.storage.increment(key, this.refillMs, this.limit);
-    if (record.isBlocked) {
+    const tokens = await this.storage.tokens(this.key(ip), this.refillMs, this.limit);
+    if (tokens < 1) {
       throw new OAuthError(HttpStatus.TOO_MANY_REQUESTS, 'too_many_attempts', TOO_MANY_ATTEMPTS, {
-        'Retry-After': String(record.timeToBlockExpire),
+        'Retry-After': String(secondsUntilToken(tokens, this.limit, this.refillMs)),
       });
     }
-    await this.storage.giveBack(key, this.refillMs, this.limit);
   }
 
   /** Spends one attempt of the address: its subject token was rejected. */

@@ -16,7 +16,7 @@ const REDIS_COMMAND_TIMEOUT_MS = 500;
 const REDIS_PROBE_INTERVAL_MS = 1_000;
 
 // takeToken's arithmetic, atomically in Redis so every instance draws from one bucket.
-// ARGV: limit, ttl (ms to refill the whole burst), cost (1 takes a token, -1 gives one back).
+// ARGV: limit, ttl (ms to refill the whole burst), cost (1 takes a token, 0 only reads the bucket).
 const SPEND_TOKENS_LUA = `
 local limit = tonumber(ARGV[1]); local ttl = tonumber(ARGV[2]); local cost = tonumber(ARGV[3])
 local t = redis.call('TIME'); local now = t[1] * 1000 + math.floor(t[2] / 1000)
@@ -96,28 +96,29 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
    * Takes a token. The throttler's `blockDuration` does not apply: a token bucket refuses only
    * until its next token, which the record's timeToBlockExpire says.
    */
-  increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
-    return this.spend(key, ttl, limit, 1);
+  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+    const { tokens, allowed } = await this.spend(key, ttl, limit, 1);
+    return toRecord(tokens, allowed, limit, ttl);
   }
 
-  /** Returns a token that increment() took, for limits that count only some outcomes (failures). */
-  async giveBack(key: string, ttl: number, limit: number): Promise<void> {
-    await this.spend(key, ttl, limit, -1);
+  /** The tokens a bucket holds now, spending none: for limits that count only some outcomes (failures). */
+  async tokens(key: string, ttl: number, limit: number): Promise<number> {
+    return (await this.spend(key, ttl, limit, 0)).tokens;
   }
 
-  private async spend(key: string, ttl: number, limit: number, cost: number): Promise<ThrottlerStorageRecord> {
+  private async spend(key: string, ttl: number, limit: number, cost: number): Promise<{ tokens: number; allowed: boolean }> {
     if (this.redis && this.redisUp) {
       try {
         const [tokens, allowed] = (await this.redis.eval(SPEND_TOKENS_LUA, 1, this.prefix + key, limit, ttl, cost)) as [string, number];
-        return toRecord(Number(tokens), allowed === 1, limit, ttl);
+        return { tokens: Number(tokens), allowed: allowed === 1 };
       } catch (error) {
         this.down(error as Error);
       }
     }
     const now = Date.now();
-    const { state, record } = takeToken(this.buckets.get(key), now, limit, ttl, cost);
+    const { state, allowed } = takeToken(this.buckets.get(key), now, limit, ttl, cost);
     this.buckets.set(key, { ...state, expiresAt: now + ttl });
-    return record;
+    return { tokens: state.tokens, allowed };
   }
 
   /** Switches to memory (logged once per outage) and probes until Redis answers again. */

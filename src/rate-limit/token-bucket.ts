@@ -16,8 +16,8 @@ export interface BucketState {
 /**
  * Auth0 limits with a token bucket: `limit` requests of burst, refilled evenly so that the whole
  * bucket refills in `ttl` ms. Refills `state` up to `now`, then spends `cost` tokens if the bucket
- * holds them (a cost of -1 gives one back, never above `limit`). The only copy of this arithmetic
- * besides SPEND_TOKENS_LUA, which runs it inside Redis.
+ * holds them (a cost of 0 only reads it). The only copy of this arithmetic besides
+ * SPEND_TOKENS_LUA, which runs it inside Redis.
  */
 export function takeToken(
   state: BucketState | undefined,
@@ -25,11 +25,11 @@ export function takeToken(
   limit: number,
   ttl: number,
   cost = 1,
-): { state: BucketState; record: ThrottlerStorageRecord } {
+): { state: BucketState; allowed: boolean } {
   const available = state ? Math.min(limit, state.tokens + ((now - state.updatedAt) * limit) / ttl) : limit;
   const allowed = available >= cost;
   const tokens = allowed ? Math.min(limit, available - cost) : available;
-  return { state: { tokens, updatedAt: now }, record: toRecord(tokens, allowed, limit, ttl) };
+  return { state: { tokens, updatedAt: now }, allowed };
 }
 
 /**
@@ -42,6 +42,11 @@ export function toRecord(tokens: number, allowed: boolean, limit: number, ttl: n
     totalHits: allowed ? limit - Math.floor(tokens) : limit + 1,
     timeToExpire: secondsFor(limit - tokens),
     isBlocked: !allowed,
-    timeToBlockExpire: allowed ? 0 : Math.max(1, secondsFor(1 - tokens)),
+    timeToBlockExpire: allowed ? 0 : secondsUntilToken(tokens, limit, ttl),
   };
+}
+
+/** Whole seconds (at least one) until a bucket holding `tokens` holds one to spend: a Retry-After. */
+export function secondsUntilToken(tokens: number, limit: number, ttl: number): number {
+  return Math.max(1, Math.ceil(((1 - tokens) * ttl) / limit / 1000));
 }

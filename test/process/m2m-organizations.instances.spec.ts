@@ -59,13 +59,13 @@ describe('organizations for M2M across two instances', () => {
     if (databaseUrl) await dropTestDatabase(databaseUrl);
   });
 
+  async function adminToken(): Promise<string> {
+    const res = await call(a.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', ...ADMIN, audience: AUDIENCE });
+    return (await json<{ access_token: string }>(res, 200)).access_token;
+  }
+
   it('DELETE /organizations/{id}/client-grants/{grant_id} on a: the very next request on b is refused; associating on b restores both', async () => {
-    const admin = (
-      await json<{ access_token: string }>(
-        await call(a.url, 'POST', '/oauth/token', undefined, { grant_type: 'client_credentials', ...ADMIN, audience: AUDIENCE }),
-        200,
-      )
-    ).access_token;
+    const admin = await adminToken();
     await json(
       await call(a.url, 'POST', '/api/v2/resource-servers', admin, {
         identifier: API,
@@ -109,5 +109,33 @@ describe('organizations for M2M across two instances', () => {
     await json(await call(b.url, 'POST', `/api/v2/organizations/${org.id}/client-grants`, admin, { grant_id: grant.id }), 201);
     assert.equal((await token(a.url)).status, 200);
     assert.equal((await token(b.url)).status, 200);
+  });
+
+  it('24 right secrets at once for one client from one address, spread over both instances: all 200', async () => {
+    const client = await json<{ client_id: string; client_secret: string }>(
+      await call(a.url, 'POST', '/api/v2/clients', await adminToken(), { name: 'pool', app_type: 'non_interactive' }),
+      201,
+    );
+    await json(
+      await call(a.url, 'POST', '/api/v2/client-grants', await adminToken(), {
+        client_id: client.client_id,
+        audience: AUDIENCE,
+        scope: [],
+      }),
+      201,
+    );
+    for (let round = 0; round < 3; round++) {
+      const statuses = await Promise.all(
+        Array.from({ length: 24 }, async (_, i) => {
+          const res = await call([a, b][i % 2].url, 'POST', '/oauth/token', undefined, {
+            grant_type: 'client_credentials',
+            ...client,
+            audience: AUDIENCE,
+          });
+          return res.status;
+        }),
+      );
+      assert.deepEqual(statuses, Array<number>(24).fill(200), `round ${round}`);
+    }
   });
 });

@@ -44,6 +44,17 @@ export function expectLimitedAfter(responses: Response[], failed: number): void 
   }
 }
 
+/**
+ * Attempts spread over instances: each checks at most `perInstance` at once, and the failures
+ * they record are what the buckets count, so between `least` and `most` are 401, the rest 429.
+ */
+export function expectLimitedWithin(responses: Response[], least: number, most: number): number {
+  const failed = responses.filter((res) => res.status === 401).length;
+  assert.ok(failed >= least && failed <= most, `${failed} × 401, expected ${least} to ${most}`);
+  expectLimitedAfter(responses, failed);
+  return failed;
+}
+
 export function expectTooManyFailures(res: Response): void {
   expectOAuthError(res, 429, 'too_many_requests', 'Too many failed authentication attempts, retry later.');
   assert.match(res.headers['retry-after'], /^[1-9]\d*$/, 'Retry-After in whole seconds');

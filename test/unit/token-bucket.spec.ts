@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { takeToken, type BucketState } from '../../src/rate-limit/token-bucket.js';
+import { takeToken, toRecord, type BucketState } from '../../src/rate-limit/token-bucket.js';
 
 // limit 3, whole bucket refills in 3000 ms: one token per second.
 const LIMIT = 3;
@@ -11,7 +11,7 @@ function run(times: number[]) {
   return times.map((now) => {
     const step = takeToken(state, now, LIMIT, TTL);
     state = step.state;
-    return { ...step.record, tokens: step.state.tokens };
+    return { ...toRecord(step.state.tokens, step.allowed, LIMIT, TTL), tokens: step.state.tokens };
   });
 }
 
@@ -66,18 +66,22 @@ describe('takeToken', () => {
     let state: BucketState = { tokens: 0.5, updatedAt: 0 };
     for (let i = 0; i < 3; i++) state = takeToken(state, 0, LIMIT, TTL).state;
     assert.equal(state.tokens, 0.5);
-    assert.equal(takeToken(state, 500, LIMIT, TTL).record.isBlocked, false);
+    assert.equal(takeToken(state, 500, LIMIT, TTL).allowed, true);
   });
 
-  it('a cost of -1 gives a token back, never above `limit`', () => {
-    const { state } = takeToken({ tokens: 0.5, updatedAt: 0 }, 0, LIMIT, TTL, -1);
-    assert.equal(state.tokens, 1.5);
-    assert.equal(takeToken({ tokens: 2.5, updatedAt: 0 }, 0, LIMIT, TTL, -1).state.tokens, LIMIT);
-    assert.equal(takeToken(undefined, 0, LIMIT, TTL, -1).state.tokens, LIMIT);
+  it('a cost of 0 reads the bucket, refilled to now, and spends nothing', () => {
+    assert.deepEqual(takeToken({ tokens: 0.5, updatedAt: 0 }, 500, LIMIT, TTL, 0), { state: { tokens: 1, updatedAt: 500 }, allowed: true });
+    assert.equal(takeToken({ tokens: 0, updatedAt: 0 }, 0, LIMIT, TTL, 0).state.tokens, 0);
+    assert.equal(takeToken(undefined, 0, LIMIT, TTL, 0).state.tokens, LIMIT);
   });
 
   it('works with a bucket that refills slowly (60 per minute, burst 100)', () => {
-    const { record } = takeToken({ tokens: 0, updatedAt: 0 }, 0, 100, 100_000);
-    assert.deepEqual(record, { totalHits: 101, timeToExpire: 100, isBlocked: true, timeToBlockExpire: 1 });
+    const { state, allowed } = takeToken({ tokens: 0, updatedAt: 0 }, 0, 100, 100_000);
+    assert.deepEqual(toRecord(state.tokens, allowed, 100, 100_000), {
+      totalHits: 101,
+      timeToExpire: 100,
+      isBlocked: true,
+      timeToBlockExpire: 1,
+    });
   });
 });
