@@ -1,4 +1,4 @@
-import type { Client, Prisma } from '../generated/prisma/client.js';
+import { Prisma, type Client } from '../generated/prisma/client.js';
 import { defaultGrantTypes, defaultTokenEndpointAuthMethod } from './client-types.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
 import { SETTINGS_KEYS } from './dto/client-settings.dto.js';
@@ -93,7 +93,8 @@ export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.
     token_exchange: changes.token_exchange ? (plain(changes.token_exchange) as Json) : undefined,
     organization_usage: nullable(changes.organization_usage),
     organization_require_behavior: nullable(changes.organization_require_behavior),
-    default_organization: changes.default_organization ? (plain(changes.default_organization) as Json) : undefined,
+    default_organization:
+      changes.default_organization === null ? Prisma.DbNull : changes.default_organization && (plain(changes.default_organization) as Json),
     settings: settings as Json,
     updated_at: new Date(),
   };

@@ -36,6 +36,18 @@ describe("a client's default_organization", () => {
     assert.deepEqual(replaced.body.default_organization, { organization_id: other.id, flows: ['client_credentials'] });
   });
 
+  it('is removed by PATCH with null, as Auth0 unsets it', async () => {
+    const org = await t.factories.organization();
+    const created = await create({ default_organization: { organization_id: org.id, flows: ['client_credentials'] } });
+    const id = (created.body as { client_id: string }).client_id;
+    const unset = await update(id, { default_organization: null });
+    assert.equal(unset.status, 200, unset.text);
+    assert.equal('default_organization' in unset.body, false);
+    assert.equal('default_organization' in (await read(id)).body, false);
+    const row = await t.prisma.client.findUniqueOrThrow({ where: { client_id: id } });
+    assert.equal(row.default_organization, null);
+  });
+
   it('is absent from a client that has none', async () => {
     const created = await create({});
     assert.equal(created.status, 201);

@@ -107,6 +107,13 @@ describe('POST /oauth/token (client credentials) with organization', () => {
     // A request naming another organization is judged on that one, not the default.
     const other = await t.factories.organization();
     expectOAuthError(await orgToken(t, setup, other.id), 403, 'access_denied', NOT_ASSOCIATED(setup.audience, other.id));
+    // PATCH with null unsets the default: the very next request without organization is refused.
+    const unset = await t.api
+      .patch(`/api/v2/clients/${setup.client.client_id}`)
+      .set('Authorization', await t.bearer('update:clients'))
+      .send({ default_organization: null });
+    assert.equal(unset.status, 200, unset.text);
+    expectOAuthError(await orgToken(t, setup), 400, 'invalid_request', REQUIRED);
   });
 
   it('the default organization serves require only: allow without organization issues no org_id', async () => {

@@ -129,6 +129,9 @@ describe('the official auth0 SDK (v7 and v6) through organizations for M2M appli
       const next = await t.factories.organization();
       const moved = await clients.update(must(created.client_id), { default_organization: defaultFor(next.id) });
       assert.deepEqual(moved.default_organization, defaultFor(next.id));
+      const unset = await clients.update(must(created.client_id), { default_organization: null });
+      assert.equal(unset.default_organization, undefined);
+      assert.equal((await clients.get(must(created.client_id))).default_organization, undefined);
 
       const listed = async (filter: Management.ListOrganizationClientGrantsRequestParameters) =>
         (await organizationGrants.list(organization.id, filter)).data.map((g) => g.id).sort();

@@ -10,6 +10,8 @@ export interface Schema {
   $ref?: string;
   /** How the document points at a component together with a description of its own. */
   allOf?: Schema[];
+  /** OpenAPI 3.1: a nullable object is anyOf [the object, { type: 'null' }]. */
+  anyOf?: Schema[];
   /** OpenAPI 3.1: a nullable property is typed ['string', 'null']. */
   type?: string | string[];
   properties?: Record<string, Schema>;
@@ -42,8 +44,13 @@ export class DocumentSchemas {
     this.ajv.addSchema({ $id: 'openapi.json', components: closed(structuredClone(components)) });
   }
 
-  /** The component a schema points at (directly, or as the one member of an allOf), else the schema. */
+  /**
+   * The component a schema points at (directly, or as the one member of an allOf, or as the
+   * non-null member of a nullable anyOf), else the schema.
+   */
   resolve(schema: Schema): Schema {
+    const nonNull = schema.anyOf?.filter((member) => member.type !== 'null');
+    if (nonNull?.length === 1 && schema.anyOf?.length === 2) return this.resolve(nonNull[0]);
     const target = schema.allOf?.length === 1 ? schema.allOf[0] : schema;
     const name = target.$ref?.replace('#/components/schemas/', '');
     return name ? (this.components.schemas?.[name] ?? {}) : schema;
