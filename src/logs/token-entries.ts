@@ -34,8 +34,9 @@ export function tokenEntry(request: LoggedRequest, statusCode: number, body: unk
     user_id: sub && !sub.endsWith('@clients') ? sub : undefined,
     audience: text(fields.audience) ?? audienceOf(claims.aud),
     scope: ok ? text(claims.scope) : text(fields.scope),
-    // The token's organization, or the one the refused request named (kept only if it exists).
-    organization_id: ok ? text(claims.org_id) : text(fields.organization),
+    // The token's organization, or the one the refused request named or was judged on (the
+    // client's default); the database keeps it only if it exists.
+    organization_id: ok ? text(claims.org_id) : (request.refusedOrganization ?? text(fields.organization)),
     details: {
       request: { grant_type: grantType || undefined, body: redact(omitTokens(fields)) },
       response: ok ? { statusCode } : { statusCode, body: redact(response) },

@@ -2,7 +2,9 @@ import { Body, Controller, Header, Headers, HttpCode, HttpStatus, Ip, Post, Req 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
+import type { TokenRequestOutcome } from '../logs/log-entry.js';
 import { TOKEN_ROUTE } from '../routes.js';
+import { OrganizationRefusal } from './organization-errors.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
@@ -29,10 +31,16 @@ export class OAuthTokenController {
     @Body() body: unknown,
     @Ip() ip: string,
     @Headers('authorization') authorization: string | undefined,
-    @Req() http: FastifyRequest,
+    @Req() http: FastifyRequest & TokenRequestOutcome,
   ): Promise<TokenResponse> {
     const request = parseTokenRequest(body, authorization);
-    if (request.grant_type === 'client_credentials') return this.issuer.issue(request, ip);
+    if (request.grant_type === 'client_credentials') {
+      return this.issuer.issue(request, ip).catch((error: unknown) => {
+        // For the log entry, written once the answer is sent: the request may not have named it.
+        if (error instanceof OrganizationRefusal) http.refusedOrganization = error.organization;
+        throw error;
+      });
+    }
     return this.exchange.exchange(request, {
       ip,
       hostname: http.hostname,

@@ -8,8 +8,24 @@ import { OAuthError } from '../common/oauth-error.js';
 const badRequest = (description: string) => new OAuthError(HttpStatus.BAD_REQUEST, 'invalid_request', description);
 const denied = (description: string) => new OAuthError(HttpStatus.FORBIDDEN, 'access_denied', description);
 
+/**
+ * A refusal judged on one organization, which the request may not have named (the client's
+ * default_organization supplied it): the log entry names it as it would a named one.
+ */
+export class OrganizationRefusal extends OAuthError {
+  constructor(
+    status: HttpStatus,
+    code: 'invalid_request' | 'access_denied',
+    description: string,
+    readonly organization: string,
+  ) {
+    super(status, code, description);
+  }
+}
+
 /** No organization with that id (never created, or deleted). Shared by both grants. */
-export const organizationNotFound = (organization: string) => badRequest(`Invalid organization: ${organization}`);
+export const organizationNotFound = (organization: string) =>
+  new OrganizationRefusal(HttpStatus.BAD_REQUEST, 'invalid_request', `Invalid organization: ${organization}`, organization);
 
 /** The grant's organization_usage is require, and neither the request nor the client's default_organization names one. */
 export const organizationRequired = () => badRequest('Missing required parameter: organization');
@@ -20,4 +36,9 @@ export const organizationsNotAllowed = (audience: string) =>
 
 /** The grant neither allows any organization nor is associated with this one. */
 export const organizationNotAuthorized = (audience: string, organization: string) =>
-  denied(`The client grant for "${audience}" is not associated with the organization ${organization}.`);
+  new OrganizationRefusal(
+    HttpStatus.FORBIDDEN,
+    'access_denied',
+    `The client grant for "${audience}" is not associated with the organization ${organization}.`,
+    organization,
+  );

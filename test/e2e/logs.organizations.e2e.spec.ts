@@ -51,6 +51,19 @@ describe('seccft / feccft entries name the organization', () => {
     assert.equal(read.body.organization_name, other.name);
   });
 
+  it("feccft of a request that named none names the client's default organization it was refused for", async () => {
+    const org = await t.factories.organization();
+    const setup = await m2mClient(
+      t,
+      { organization_usage: 'require' },
+      { default_organization: { organization_id: org.id, flows: ['client_credentials'] } },
+    );
+    assert.equal((await orgToken(t, setup)).status, 403, 'the grant is not associated with the default organization');
+    const refused = await entryOf('feccft', setup.client.client_id);
+    assert.equal(refused.organization_id, org.id);
+    assert.equal(refused.organization_name, org.name);
+  });
+
   it('without an organization, or naming one that does not exist, the entry has neither field', async () => {
     const setup = await m2mClient(t, { organization_usage: 'allow' });
     assert.equal((await orgToken(t, setup)).status, 200);
