@@ -9,6 +9,7 @@ import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ClientAuthenticator } from './client-authenticator.js';
+import { DiscoveryController } from './discovery.controller.js';
 import { ExchangeUsers } from './exchange-users.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
 import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
@@ -34,7 +35,7 @@ import { UserTokens } from './user-tokens.js';
     UsersModule,
     ConnectionsModule,
   ],
-  controllers: [OAuthTokenController],
+  controllers: [OAuthTokenController, DiscoveryController],
   providers: [
     TokenIssuer,
     GrantedAudiences,

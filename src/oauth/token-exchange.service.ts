@@ -21,7 +21,7 @@ import {
   unsupportedSubjectTokenType,
   userBlocked,
 } from './token-exchange-errors.js';
-import { UserTokens } from './user-tokens.js';
+import { UserTokens, type OrganizationClaims } from './user-tokens.js';
 
 /** What the action's event says of the HTTP request, besides its body. */
 interface TokenRequestContext {
@@ -76,17 +76,21 @@ export class TokenExchangeService {
     let user = await this.users.resolve(decision.setUser, client.client_id);
     if (user.blocked) throw userBlocked();
     user = await this.users.applyMetadata(user, decision.metadata);
-    const organizationId = request.organization ? await this.organization(request.organization, user.user_id) : undefined;
+    const organization = request.organization ? await this.organization(request.organization, user.user_id) : undefined;
     // A user token holds the requested scopes the client's grant allows (and OIDC's); others are dropped, as Auth0 does for users.
     const scopes = request.scopes.filter((scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope));
-    return this.tokens.issue({ client, user, api, scopes, organizationId });
+    return this.tokens.issue({ client, user, api, scopes, organization });
   }
 
-  private async organization(organization: string, userId: string): Promise<string> {
+  /**
+   * The organization's claims. Auth0 takes a name only with allow_organization_name_in_authentication_api,
+   * and then puts org_name beside org_id; auth0-auth-js checks org_name in the ID token when it sent a name.
+   */
+  private async organization(organization: string, userId: string): Promise<OrganizationClaims> {
     const found = await this.organizations.find(organization, userId);
     if (!found) throw organizationNotFound(organization);
     if (!found.member) throw notAMember(organization);
-    return found.id;
+    return found.id === organization ? { org_id: found.id } : { org_id: found.id, org_name: found.name };
   }
 
   private event(request: TokenExchangeRequest, context: TokenRequestContext, client: Client): CustomTokenExchangeEvent {

@@ -9,12 +9,18 @@ import { TokenSigning } from './token-signing.js';
 // Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
 const DEFAULT_ID_TOKEN_LIFETIME = 36_000;
 
+/** What both tokens say of the request's organization. */
+export interface OrganizationClaims {
+  org_id: string;
+  org_name?: string;
+}
+
 interface UserTokenRequest {
   client: Client;
   user: UserRow;
   api: Audience;
   scopes: string[];
-  organizationId?: string;
+  organization?: OrganizationClaims;
 }
 
 /** The tokens a user grant answers with: an access token for the API, and an ID token when `openid` was asked for. */
@@ -25,10 +31,10 @@ export class UserTokens {
     private readonly config: AppConfig,
   ) {}
 
-  async issue({ client, user, api, scopes, organizationId }: UserTokenRequest): Promise<TokenResponse> {
+  async issue({ client, user, api, scopes, organization }: UserTokenRequest): Promise<TokenResponse> {
     const now = Math.floor(Date.now() / 1000);
     const scope = scopes.join(' ');
-    const org = organizationId ? { org_id: organizationId } : {};
+    const org = organization ?? {};
     const access = {
       iss: this.config.tokenIssuer,
       sub: user.user_id,
