@@ -8,6 +8,7 @@ import { ResourceServersModule } from '../resource-servers/resource-servers.modu
 import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ActorIdTokens } from './actor-id-tokens.js';
 import { ClientAuthenticator } from './client-authenticator.js';
 import { DiscoveryController } from './discovery.controller.js';
 import { ExchangeUsers } from './exchange-users.js';
@@ -49,6 +50,7 @@ import { UserTokens } from './user-tokens.js';
     ExchangeUsers,
     OrganizationMembershipRepository,
     UserTokens,
+    ActorIdTokens,
   ],
 })
 export class OAuthModule {}
