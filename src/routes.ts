@@ -4,11 +4,12 @@ export const API_PREFIX = 'api/v2';
 /** The token endpoint, outside /api/v2 as Auth0's; the one route whose errors are OAuth-shaped. */
 export const TOKEN_ROUTE = 'oauth/token';
 export const JWKS_ROUTE = '.well-known/jwks.json';
+export const DISCOVERY_ROUTE = '.well-known/openid-configuration';
 export const LIVENESS_ROUTE = 'healthz';
 export const READINESS_ROUTE = 'readyz';
 
 /** Routes served outside /api/v2. */
-export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE];
+export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE];
 
 /** True for a request to the token endpoint, whose errors are OAuth-shaped. */
 export function isTokenPath(url: string): boolean {

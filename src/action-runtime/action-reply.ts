@@ -1,4 +1,5 @@
 import type { ActionCommand } from './action-run.js';
+import { checkActor } from './child/actor.js';
 import type { CacheOp, ChildMessage } from './child/protocol.js';
 
 /** A child's answer once checked: only well-formed commands and cache writes get through. */
@@ -30,6 +31,8 @@ function isCommand(value: unknown): value is ActionCommand {
         ['create_if_not_exists', 'none'].includes(value.options.creationBehavior as string) &&
         ['replace', 'none'].includes(value.options.updateBehavior as string)
       );
+    case 'authentication.setActor':
+      return isActor(value.actor);
     case 'access.deny':
       return isString(value.code) && isString(value.reason);
     case 'access.rejectInvalidSubjectToken':
@@ -39,6 +42,15 @@ function isCommand(value: unknown): value is ActionCommand {
       return isString(value.key) && 'value' in value;
     default:
       return false;
+  }
+}
+
+function isActor(value: unknown): boolean {
+  try {
+    checkActor(value);
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -70,7 +82,10 @@ export function readReply(message: ChildMessage): ChildReply {
     ok: raw.ok === true,
     failure: raw.ok === true ? undefined : raw.failure === 'timeout' ? 'timeout' : 'error',
     error: raw.ok === true ? undefined : isString(raw.error) ? raw.error.slice(0, 1000) : 'The action failed.',
-    commands: list(raw.commands).filter(isCommand),
+    // A setActor's actor is kept as checked, a copy with nothing but the claims the check allowed.
+    commands: list(raw.commands)
+      .filter(isCommand)
+      .map((command) => (command.op === 'authentication.setActor' ? { ...command, actor: checkActor(command.actor) } : command)),
     cacheOps: list(raw.cacheOps).filter(isCacheOp),
     logs: list(raw.logs).filter(isString),
   };

@@ -3,6 +3,8 @@
 // order, and the caller applies them once the run has ended (as Auth0 applies an action's
 // decisions after it returns).
 
+import type { Actor } from './child/actor.js';
+
 /** One `api` call of the action, as recorded. */
 export type ActionCommand =
   | { op: 'authentication.setUserById'; user_id: string }
@@ -12,6 +14,7 @@ export type ActionCommand =
       attributes: Record<string, unknown>;
       options: { creationBehavior: 'create_if_not_exists' | 'none'; updateBehavior: 'replace' | 'none' };
     }
+  | { op: 'authentication.setActor'; actor: Actor }
   | { op: 'access.deny'; code: string; reason: string }
   | { op: 'access.rejectInvalidSubjectToken'; reason: string }
   | { op: 'user.setAppMetadata'; key: string; value: unknown }
@@ -28,6 +31,10 @@ export interface CustomTokenExchangeEvent {
     subject_token_type: string;
     requested_scopes: string[];
     requested_token_type?: string;
+    actor_token?: string;
+    actor_token_type?: string;
+    /** The actor's profile, when actor_token is one of the tenant's ID tokens. */
+    actor_token_user?: object;
   };
 }
 

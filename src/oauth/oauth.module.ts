@@ -8,7 +8,9 @@ import { ResourceServersModule } from '../resource-servers/resource-servers.modu
 import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
+import { ActorIdTokens } from './actor-id-tokens.js';
 import { ClientAuthenticator } from './client-authenticator.js';
+import { DiscoveryController } from './discovery.controller.js';
 import { ExchangeUsers } from './exchange-users.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
 import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
@@ -34,7 +36,7 @@ import { UserTokens } from './user-tokens.js';
     UsersModule,
     ConnectionsModule,
   ],
-  controllers: [OAuthTokenController],
+  controllers: [OAuthTokenController, DiscoveryController],
   providers: [
     TokenIssuer,
     GrantedAudiences,
@@ -48,6 +50,7 @@ import { UserTokens } from './user-tokens.js';
     ExchangeUsers,
     OrganizationMembershipRepository,
     UserTokens,
+    ActorIdTokens,
   ],
 })
 export class OAuthModule {}

@@ -38,6 +38,9 @@ export const missingUserId = () => badRequest('setUserByConnection requires user
 export const immutableAttribute = (name: string) => badRequest(`Cannot change ${name} of an existing user.`);
 export const userConflict = () => badRequest('The user already exists.');
 
+// Ours: an actor_token of type id_token that is not a valid ID token of this tenant for an existing user.
+export const invalidActorToken = () => badRequest('Invalid actor_token: not a valid ID token of this tenant.');
+
 /** Auth0's answer for a blocked user on its other grants. */
 export const userBlocked = () => new OAuthError(HttpStatus.UNAUTHORIZED, 'unauthorized', 'user is blocked');
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ActionRuntime, type ActionCommand, type CustomTokenExchangeEvent } from '../action-runtime/action-run.js';
+import type { Actor } from '../action-runtime/child/actor.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';
 import { TokenExchangeProfilesRepository } from '../token-exchange-profiles/token-exchange-profiles.repository.js';
@@ -10,7 +11,8 @@ import { OrganizationMembershipRepository } from './organization-membership.repo
 import { organizationNotFound } from './organization-errors.js';
 import { GrantedAudiences } from './granted-audiences.js';
 import type { TokenResponse } from './token-issuer.service.js';
-import type { TokenExchangeRequest } from './token-request.js';
+import { ID_TOKEN_TYPE, type TokenExchangeRequest } from './token-request.js';
+import { ActorIdTokens } from './actor-id-tokens.js';
 import {
   actionFailed,
   denied,
@@ -21,7 +23,7 @@ import {
   unsupportedSubjectTokenType,
   userBlocked,
 } from './token-exchange-errors.js';
-import { UserTokens } from './user-tokens.js';
+import { UserTokens, type OrganizationClaims } from './user-tokens.js';
 
 /** What the action's event says of the HTTP request, besides its body. */
 interface TokenRequestContext {
@@ -54,6 +56,7 @@ export class TokenExchangeService {
     private readonly organizations: OrganizationMembershipRepository,
     private readonly tokens: UserTokens,
     private readonly config: AppConfig,
+    private readonly actorIdTokens: ActorIdTokens,
   ) {}
 
   async exchange(request: TokenExchangeRequest, context: TokenRequestContext): Promise<TokenResponse> {
@@ -65,7 +68,8 @@ export class TokenExchangeService {
     const profile = await this.profiles.findBySubjectTokenType(request.subject_token_type);
     if (!profile) throw unsupportedSubjectTokenType(request.subject_token_type);
     await this.limiter.check(context.ip);
-    const run = await this.runtime.runCustomTokenExchange(profile.action_id, this.event(request, context, client));
+    const actorUser = request.actor?.type === ID_TOKEN_TYPE ? await this.actorIdTokens.user(request.actor.token) : undefined;
+    const run = await this.runtime.runCustomTokenExchange(profile.action_id, this.event(request, context, client, actorUser));
     if (!run.outcome.ok) throw actionFailed(run.outcome.failure, run.outcome.message);
     const decision = decide(run.commands);
     if (decision.kind === 'reject') {
@@ -76,20 +80,24 @@ export class TokenExchangeService {
     let user = await this.users.resolve(decision.setUser, client.client_id);
     if (user.blocked) throw userBlocked();
     user = await this.users.applyMetadata(user, decision.metadata);
-    const organizationId = request.organization ? await this.organization(request.organization, user.user_id) : undefined;
+    const organization = request.organization ? await this.organization(request.organization, user.user_id) : undefined;
     // A user token holds the requested scopes the client's grant allows (and OIDC's); others are dropped, as Auth0 does for users.
     const scopes = request.scopes.filter((scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope));
-    return this.tokens.issue({ client, user, api, scopes, organizationId });
+    return this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
   }
 
-  private async organization(organization: string, userId: string): Promise<string> {
+  /**
+   * The organization's claims. Auth0 takes a name only with allow_organization_name_in_authentication_api,
+   * and then puts org_name beside org_id; auth0-auth-js checks org_name in the ID token when it sent a name.
+   */
+  private async organization(organization: string, userId: string): Promise<OrganizationClaims> {
     const found = await this.organizations.find(organization, userId);
     if (!found) throw organizationNotFound(organization);
     if (!found.member) throw notAMember(organization);
-    return found.id;
+    return found.id === organization ? { org_id: found.id } : { org_id: found.id, org_name: found.name };
   }
 
-  private event(request: TokenExchangeRequest, context: TokenRequestContext, client: Client): CustomTokenExchangeEvent {
+  private event(request: TokenExchangeRequest, context: TokenRequestContext, client: Client, actorUser?: object): CustomTokenExchangeEvent {
     const body = Object.fromEntries(Object.entries(request.body).filter(([name]) => !HIDDEN_BODY_FIELDS.includes(name)));
     return {
       client: { client_id: client.client_id, name: client.name, metadata: client.client_metadata as Record<string, string> },
@@ -109,6 +117,8 @@ export class TokenExchangeService {
         subject_token_type: request.subject_token_type,
         requested_scopes: request.scopes,
         ...(request.requested_token_type !== undefined ? { requested_token_type: request.requested_token_type } : {}),
+        ...(request.actor ? { actor_token: request.actor.token, actor_token_type: request.actor.type } : {}),
+        ...(actorUser ? { actor_token_user: actorUser } : {}),
       },
     };
   }
@@ -119,15 +129,18 @@ type Metadata = Extract<ActionCommand, { op: 'user.setAppMetadata' | 'user.setUs
 type Decision =
   | { kind: 'reject'; reason: string }
   | { kind: 'deny'; code: string; reason: string }
-  | { kind: 'user'; setUser: SetUser; metadata: Metadata[] };
+  | { kind: 'user'; setUser: SetUser; metadata: Metadata[]; actor?: Actor };
 
 /**
  * What the recorded calls amount to. The first denial (deny or rejectInvalidSubjectToken) decides,
  * whatever was called around it: Auth0 marks the exchange denied and nothing after undoes that.
- * Otherwise the user is the last one set (Auth0 asks for exactly one), and the metadata writes apply in order.
+ * Otherwise the user is the last one set (Auth0 asks for exactly one), and the metadata writes apply in order;
+ * the actor, optional, is the last one set: Auth0 issues an `act` claim only when the action sets one,
+ * whether or not the request carried an actor_token.
  */
 function decide(commands: ActionCommand[]): Decision {
   let setUser: SetUser | undefined;
+  let actor: Actor | undefined;
   const metadata: Metadata[] = [];
   for (const command of commands) {
     switch (command.op) {
@@ -139,6 +152,9 @@ function decide(commands: ActionCommand[]): Decision {
       case 'authentication.setUserByConnection':
         setUser = command;
         break;
+      case 'authentication.setActor':
+        actor = command.actor;
+        break;
       case 'user.setAppMetadata':
       case 'user.setUserMetadata':
         metadata.push(command);
@@ -146,5 +162,5 @@ function decide(commands: ActionCommand[]): Decision {
     }
   }
   if (!setUser) throw noUserSet();
-  return { kind: 'user', setUser, metadata };
+  return { kind: 'user', setUser, metadata, actor };
 }

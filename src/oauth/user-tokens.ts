@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Actor } from '../action-runtime/child/actor.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';
 import type { Audience } from '../resource-servers/resource-server-catalog.js';
@@ -9,12 +10,20 @@ import { TokenSigning } from './token-signing.js';
 // Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
 const DEFAULT_ID_TOKEN_LIFETIME = 36_000;
 
+/** What both tokens say of the request's organization. */
+export interface OrganizationClaims {
+  org_id: string;
+  org_name?: string;
+}
+
 interface UserTokenRequest {
   client: Client;
   user: UserRow;
   api: Audience;
   scopes: string[];
-  organizationId?: string;
+  organization?: OrganizationClaims;
+  /** The action's api.authentication.setActor: Auth0 puts it as `act` in both tokens. */
+  actor?: Actor;
 }
 
 /** The tokens a user grant answers with: an access token for the API, and an ID token when `openid` was asked for. */
@@ -25,10 +34,11 @@ export class UserTokens {
     private readonly config: AppConfig,
   ) {}
 
-  async issue({ client, user, api, scopes, organizationId }: UserTokenRequest): Promise<TokenResponse> {
+  async issue({ client, user, api, scopes, organization, actor }: UserTokenRequest): Promise<TokenResponse> {
     const now = Math.floor(Date.now() / 1000);
     const scope = scopes.join(' ');
-    const org = organizationId ? { org_id: organizationId } : {};
+    // Claims both tokens carry besides their own.
+    const shared = { ...organization, ...(actor ? { act: actor } : {}) };
     const access = {
       iss: this.config.tokenIssuer,
       sub: user.user_id,
@@ -38,7 +48,7 @@ export class UserTokens {
       exp: now + api.tokenLifetime,
       scope,
       azp: client.client_id,
-      ...org,
+      ...shared,
     };
     const response: TokenResponse = {
       access_token: await this.signing.accessToken(access, api),
@@ -46,12 +56,12 @@ export class UserTokens {
       expires_in: api.tokenLifetime,
       scope,
     };
-    if (scopes.includes('openid')) response.id_token = await this.signing.idToken(this.idClaims(client, user, scopes, now, org));
+    if (scopes.includes('openid')) response.id_token = await this.signing.idToken(this.idClaims(client, user, scopes, now, shared));
     return response;
   }
 
   /** OIDC's standard claims for the scopes asked for (profile, email), as Auth0 puts them in ID tokens. */
-  private idClaims(client: Client, user: UserRow, scopes: string[], now: number, org: object): Record<string, unknown> {
+  private idClaims(client: Client, user: UserRow, scopes: string[], now: number, shared: object): Record<string, unknown> {
     const lifetime =
       (client.jwt_configuration as { lifetime_in_seconds?: number } | null)?.lifetime_in_seconds ?? DEFAULT_ID_TOKEN_LIFETIME;
     const profile = scopes.includes('profile')
@@ -73,7 +83,7 @@ export class UserTokens {
       aud: client.client_id,
       iat: now,
       exp: now + lifetime,
-      ...org,
+      ...shared,
     };
   }
 }

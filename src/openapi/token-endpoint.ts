@@ -39,6 +39,10 @@ const TOKEN_EXCHANGE: Schema = {
     scope: string('Space-separated scopes; `openid` adds an ID token, `profile` and `email` its claims.'),
     organization: string('An organization id or name the user belongs to; the access token then carries org_id.'),
     requested_token_type: string('Passed to the action as event.transaction.requested_token_type.'),
+    actor_token: string('The acting party’s token, with actor_token_type; the action reads it and may set an actor (the act claim).'),
+    actor_token_type: string(
+      'With actor_token: an https:// or urn: URI outside the reserved namespaces, or urn:ietf:params:oauth:token-type:id_token for one of this tenant’s ID tokens, checked by the service.',
+    ),
   },
   additionalProperties: { type: 'string', description: 'Extension parameters reach the action in event.request.body.' },
 };

@@ -204,8 +204,10 @@ describe('OpenAPI document', () => {
     const outside = nestRoutes(t.app).filter((r) => !r.path.startsWith('/api/v2/'));
     assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), [
       'GET /.well-known/jwks.json',
+      'GET /.well-known/openid-configuration',
       'GET /healthz',
       'GET /readyz',
+      'OPTIONS /.well-known/openid-configuration',
       'POST /oauth/token',
     ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());

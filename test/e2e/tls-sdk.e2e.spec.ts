@@ -1,80 +1,26 @@
 // needs: openssl
 import assert from 'node:assert/strict';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { request } from 'node:https';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { createTestDatabase, dropTestDatabase } from '../support/test-database.js';
-import { freePort } from '../../src/common/free-port.js';
+import { startTlsServer, type TlsServer } from '../support/tls-server.js';
 
 const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const ADMIN = { id: 'sdk-e2e-admin-client', secret: 'sdk-e2e-secret-0123456789-0123456789-0123' };
 
 /** The real server (dist/src/main.js) over HTTPS with a certificate made now, driven by the official SDK. */
 describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
-  let dir: string;
+  let server: TlsServer;
   let databaseUrl: string;
-  // Unset if before() failed before spawning it.
-  let server: ChildProcess | undefined;
-  let port: number;
-  let serverLog = '';
 
   before(async () => {
-    dir = await mkdtemp(join(tmpdir(), 'tma-tls-'));
-    await promisify(execFile)('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=localhost',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-      '-keyout',
-      join(dir, 'key.pem'),
-      '-out',
-      join(dir, 'cert.pem'),
-    ]);
-    databaseUrl = await createTestDatabase();
-    port = await freePort();
-    const child = spawn(process.execPath, [join(DIST, 'src/main.js')], {
-      env: {
-        PATH: process.env.PATH,
-        PORT: String(port),
-        TENANT_DOMAIN: `localhost:${port}`,
-        DATABASE_URL: databaseUrl,
-        DATA_DIR: join(dir, 'data'),
-        TLS_CERT_FILE: join(dir, 'cert.pem'),
-        TLS_KEY_FILE: join(dir, 'key.pem'),
-        BOOTSTRAP_CLIENT_ID: ADMIN.id,
-        BOOTSTRAP_CLIENT_SECRET: ADMIN.secret,
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    server = child;
-    child.stdout.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (serverLog += chunk.toString()));
-    await waitUntilReady(port, await readFile(join(dir, 'cert.pem')), () => serverLog);
+    server = await startTlsServer({ BOOTSTRAP_CLIENT_ID: ADMIN.id, BOOTSTRAP_CLIENT_SECRET: ADMIN.secret });
+    databaseUrl = server.databaseUrl;
   });
 
-  after(async () => {
-    const child = server;
-    if (child?.exitCode === null) {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-    }
-    await dropTestDatabase(databaseUrl);
-    await rm(dir, { recursive: true, force: true });
-  });
+  after(() => server.stop());
 
   it('the SDK fetches its own token, performs the three core operations, then manages a client and rotates the key', async () => {
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -92,8 +38,8 @@ describe('HTTPS + the official auth0 SDK ManagementClient, unmodified', () => {
         ('tep_sdkE2eDoomed001', 'delete me', 'urn:sdk:doomed', 'act_2', 'custom_authentication')`);
 
       const output = await runSdk({
-        NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem'),
-        SDK_DOMAIN: `localhost:${port}`,
+        NODE_EXTRA_CA_CERTS: server.certFile,
+        SDK_DOMAIN: server.domain,
         SDK_CLIENT_ID: ADMIN.id,
         SDK_CLIENT_SECRET: ADMIN.secret,
         ORG_ID: 'org_sdkE2eOrg000001',
@@ -143,22 +89,4 @@ async function runSdk(env: Record<string, string>): Promise<unknown> {
   } catch {
     throw new Error(`SDK child printed no result. stdout: ${out} stderr: ${err}`);
   }
-}
-
-/** Polls /readyz over HTTPS, trusting only the test certificate, until the server answers 200. */
-async function waitUntilReady(port: number, ca: Buffer, log: () => string): Promise<void> {
-  const deadline = Date.now() + 60_000;
-  while (Date.now() < deadline) {
-    const status = await new Promise<number>((done) => {
-      const req = request({ host: 'localhost', port, path: '/readyz', ca }, (res) => {
-        res.resume();
-        done(res.statusCode ?? 0);
-      });
-      req.on('error', () => done(0));
-      req.end();
-    });
-    if (status === 200) return;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`server did not become ready over HTTPS:\n${log()}`);
 }

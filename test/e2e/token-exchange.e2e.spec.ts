@@ -294,7 +294,7 @@ describe('POST /oauth/token (custom token exchange)', () => {
     assert.deepEqual(stored.user_metadata, { locale: 'fr' });
   });
 
-  it('organization: org_id in both tokens for a member; a non-member is 403 and an unknown organization 400', async () => {
+  it('organization: org_id in both tokens for a member (org_name too when named by name); a non-member is 403 and an unknown organization 400', async () => {
     const user = await users.user(connectionId);
     const organization = await t.factories.organization();
     await t.prisma.organizationMember.create({ data: { organization_id: organization.id, user_id: user.user_id } });
@@ -306,8 +306,11 @@ describe('POST /oauth/token (custom token exchange)', () => {
         scope: 'openid',
       });
       assert.equal(res.status, 200, res.text);
-      assert.equal(decodeJwt(res.body.access_token).claims.org_id, organization.id);
-      assert.equal(decodeJwt(res.body.id_token).claims.org_id, organization.id);
+      const orgName = given === organization.name ? organization.name : undefined;
+      for (const token of [res.body.access_token, res.body.id_token]) {
+        const { claims } = decodeJwt(token);
+        assert.deepEqual([claims.org_id, claims.org_name], [organization.id, orgName], given);
+      }
     }
     const outsider = await users.user(connectionId);
     expectOAuthError(

@@ -43,6 +43,23 @@ describe("an action process's reply is checked, not trusted", () => {
     assert.deepEqual(read.logs, ['line']);
   });
 
+  it('keeps a setActor only with a well-formed actor, as a copy of the claims the check allows', () => {
+    const deep = { sub: '1', act: { sub: '2', act: { sub: '3', act: { sub: '4', act: { sub: '5', act: { sub: '6' } } } } } };
+    const read = reply({
+      ok: true,
+      commands: [
+        { op: 'authentication.setActor', actor: { sub: 'agent', role: 'support', level: 2, act: { sub: 'tool' } } },
+        { op: 'authentication.setActor', actor: { role: 'no sub' } },
+        { op: 'authentication.setActor', actor: { sub: 'a', nested: { x: 1 } } },
+        { op: 'authentication.setActor', actor: deep },
+        { op: 'authentication.setActor' },
+      ],
+    });
+    assert.deepEqual(read.commands, [
+      { op: 'authentication.setActor', actor: { sub: 'agent', role: 'support', level: 2, act: { sub: 'tool' } } },
+    ]);
+  });
+
   it('reads anything but ok === true as a failure, with a bounded message', () => {
     assert.equal(reply({ ok: 'yes' }).ok, false);
     assert.equal(reply({ ok: false, error: 'x'.repeat(5000) }).error?.length, 1000);

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { OAuthError } from '../../src/common/oauth-error.js';
-import { parseTokenRequest, TOKEN_EXCHANGE_GRANT } from '../../src/oauth/token-request.js';
+import { parseTokenRequest, TOKEN_EXCHANGE_GRANT, type TokenExchangeRequest } from '../../src/oauth/token-request.js';
 
 const basic = (raw: string) => `Basic ${Buffer.from(raw).toString('base64')}`;
 const exchange = { grant_type: TOKEN_EXCHANGE_GRANT, subject_token: 'st', subject_token_type: 'urn:acme:t', audience: 'https://api/' };
@@ -55,6 +55,8 @@ describe('parseTokenRequest', () => {
       scope: 'openid  read read',
       organization: 'org_1',
       requested_token_type: 'urn:x',
+      actor_token: 'at',
+      actor_token_type: 'https://acme.example/agent',
       extra: 'e',
     };
     const request = parseTokenRequest(body);
@@ -68,7 +70,22 @@ describe('parseTokenRequest', () => {
       scopes: ['openid', 'read'],
       organization: 'org_1',
       requested_token_type: 'urn:x',
+      actor: { token: 'at', type: 'https://acme.example/agent' },
       body,
     });
+  });
+
+  it('takes actor_token and actor_token_type together only, the type outside the reserved namespaces or Auth0’s ID token type', () => {
+    const withActor = (fields: Record<string, string>) => () =>
+      parseTokenRequest({ ...exchange, client_id: 'c', client_secret: 's', ...fields }) as TokenExchangeRequest;
+    const idToken = 'urn:ietf:params:oauth:token-type:id_token';
+    assert.deepEqual(withActor({ actor_token: 'a', actor_token_type: idToken })().actor, { token: 'a', type: idToken });
+    assert.equal(withActor({})().actor, undefined);
+    assert.throws(withActor({ actor_token: 'a' }), { message: 'Missing required parameter: actor_token_type' });
+    assert.throws(withActor({ actor_token_type: 'urn:acme:a' }), { message: 'Missing required parameter: actor_token' });
+    for (const type of ['URN:IETF:params:oauth:token-type:jwt', 'https://okta.com/x', 'http://acme.example/a'])
+      assert.throws(withActor({ actor_token: 'a', actor_token_type: type }), {
+        message: `Invalid actor_token_type: ${type}. It must be an https:// or urn: URI outside the reserved namespaces.`,
+      });
   });
 });

@@ -1,5 +1,6 @@
 import type { ActionCommand } from '../action-run.js';
 import type { ActionCache } from './action-cache.js';
+import { checkActor } from './actor.js';
 
 const CREATION = ['create_if_not_exists', 'none'];
 // Ours (Auth0 documents none): bounds what one execution sends back to the service. 64 K
@@ -73,6 +74,10 @@ export function createActionApi(commands: ActionCommand[], cache: ActionCache): 
             updateBehavior: updateBehavior as 'replace' | 'none',
           },
         });
+        return api;
+      },
+      setActor(actor: unknown) {
+        record({ op: 'authentication.setActor', actor: checkActor(actor) });
         return api;
       },
     },

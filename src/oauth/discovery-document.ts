@@ -1,0 +1,56 @@
+import type { AppConfig } from '../config/app-config.js';
+import { JWKS_ROUTE, TOKEN_ROUTE } from '../routes.js';
+import { TOKEN_EXCHANGE_GRANT } from './token-request.js';
+
+/** OpenID Provider metadata (OpenID Connect Discovery 1.0 §3), as far as this service answers it. */
+export interface DiscoveryDocument {
+  issuer: string;
+  token_endpoint: string;
+  jwks_uri: string;
+  grant_types_supported: string[];
+  token_endpoint_auth_methods_supported: string[];
+  scopes_supported: string[];
+  claims_supported: string[];
+  subject_types_supported: string[];
+  id_token_signing_alg_values_supported: string[];
+  request_parameter_supported: boolean;
+  request_uri_parameter_supported: boolean;
+}
+
+/**
+ * The tenant's discovery document, in the shape of Auth0's but listing only what this service does:
+ * no authorization, userinfo, revocation or registration endpoint (so no response types either),
+ * client secrets only, the OIDC scopes and claims user tokens carry. `issuer` is the tokens' `iss`
+ * byte for byte: openid-client compares the two, trailing slash included.
+ */
+export function discoveryDocument(config: AppConfig): DiscoveryDocument {
+  const base = `https://${config.tenantDomain}/`;
+  return {
+    issuer: config.tokenIssuer,
+    token_endpoint: new URL(TOKEN_ROUTE, base).href,
+    jwks_uri: new URL(JWKS_ROUTE, base).href,
+    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    scopes_supported: ['openid', 'profile', 'email'],
+    claims_supported: [
+      'aud',
+      'email',
+      'email_verified',
+      'exp',
+      'family_name',
+      'given_name',
+      'iat',
+      'iss',
+      'name',
+      'nickname',
+      'picture',
+      'sub',
+      'updated_at',
+    ],
+    subject_types_supported: ['public'],
+    // ID tokens are always RS256 (TokenSigning.idToken).
+    id_token_signing_alg_values_supported: ['RS256'],
+    request_parameter_supported: false,
+    request_uri_parameter_supported: false,
+  };
+}
