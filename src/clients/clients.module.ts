@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
+import { OrganizationLookupModule } from '../organizations/organization-lookup.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
-import { ClientOrganizationsRepository } from './client-organizations.repository.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
 import { GlobalClients } from './global-clients.js';
 
 @Module({
+  imports: [OrganizationLookupModule],
   controllers: [ClientsController],
-  providers: [ClientsService, ClientsRepository, ClientOrganizationsRepository, GlobalClients, AdminBootstrap],
+  providers: [ClientsService, ClientsRepository, GlobalClients, AdminBootstrap],
   exports: [GlobalClients, ClientsRepository],
 })
 export class ClientsModule {}

@@ -13,15 +13,14 @@ import { toClientView, toClientWithSecretView, type ClientView, type ClientWithS
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
-import { ClientOrganizationsRepository } from './client-organizations.repository.js';
-import { organizationNotFound } from '../organizations/organization-errors.js';
+import { OrganizationLookup } from '../organizations/organization-lookup.js';
 
 @Injectable()
 export class ClientsService {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly globalClients: GlobalClients,
-    private readonly organizations: ClientOrganizationsRepository,
+    private readonly organizations: OrganizationLookup,
   ) {}
 
   /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
@@ -72,7 +71,7 @@ export class ClientsService {
 
   /** A default_organization must name an existing organization: Auth0's 404 for an organization otherwise. */
   private async requireOrganization(organizationId: string | undefined): Promise<void> {
-    if (organizationId !== undefined && !(await this.organizations.exists(organizationId))) throw organizationNotFound();
+    if (organizationId !== undefined) await this.organizations.mustExist(organizationId);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { OrganizationLookupModule } from './organization-lookup.js';
 import { OrganizationAllConnectionsController } from './organization-connections.all.controller.js';
 import { OrganizationConnectionsController } from './organization-connections.controller.js';
 import { OrganizationConnectionsRepository } from './organization-connections.repository.js';
@@ -6,6 +7,7 @@ import { OrganizationConnectionsService } from './organization-connections.servi
 
 /** /organizations/{id}/enabled_connections and /organizations/{id}/connections. */
 @Module({
+  imports: [OrganizationLookupModule],
   controllers: [OrganizationConnectionsController, OrganizationAllConnectionsController],
   providers: [OrganizationConnectionsService, OrganizationConnectionsRepository],
 })

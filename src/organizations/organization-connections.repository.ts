@@ -35,10 +35,6 @@ type Enabling = { outcome: 'enabled'; row: OrganizationConnectionRow } | { outco
 export class OrganizationConnectionsRepository {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
-  async organizationExists(id: string): Promise<boolean> {
-    return (await this.txHost.tx.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
-  }
-
   /** The organization's links ordered by connection id (offset paging). */
   pages(organizationId: string): PageSource<OrganizationConnectionRow & { id: string }> {
     const where = { organization_id: organizationId };
@@ -92,10 +88,8 @@ export class OrganizationConnectionsRepository {
       .catch(failed);
   }
 
-  /** Disables the connection for the organization (the connection stays); false when the organization does not exist. */
-  async remove(organizationId: string, connectionId: string): Promise<boolean> {
-    if (!(await this.organizationExists(organizationId))) return false;
+  /** Disables the connection for the organization (the connection stays). */
+  async remove(organizationId: string, connectionId: string): Promise<void> {
     await this.txHost.tx.organizationConnection.deleteMany({ where: { organization_id: organizationId, connection_id: connectionId } });
-    return true;
   }
 }

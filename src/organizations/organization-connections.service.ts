@@ -9,6 +9,7 @@ import {
   type OrganizationConnectionRow,
 } from './organization-connections.repository.js';
 import { organizationNotFound } from './organization-errors.js';
+import { OrganizationLookup } from './organization-lookup.js';
 
 /**
  * The connections enabled for an organization, behind both of Auth0's paths (enabled_connections and
@@ -16,7 +17,10 @@ import { organizationNotFound } from './organization-errors.js';
  */
 @Injectable()
 export class OrganizationConnectionsService {
-  constructor(private readonly links: OrganizationConnectionsRepository) {}
+  constructor(
+    private readonly links: OrganizationConnectionsRepository,
+    private readonly organizations: OrganizationLookup,
+  ) {}
 
   async list<K extends string, V>(
     organizationId: string,
@@ -25,7 +29,7 @@ export class OrganizationConnectionsService {
     toView: (row: OrganizationConnectionRow) => V,
   ): Promise<ListResult<K, V>> {
     const window = pageWindow(query, 'offset');
-    if (!(await this.links.organizationExists(organizationId))) throw organizationNotFound();
+    await this.organizations.mustExist(organizationId);
     // Every link kept here is enabled, so asking for the disabled ones finds none.
     const source = this.links.pages(organizationId);
     const empty = { rows: () => Promise.resolve([]), count: () => Promise.resolve(0) };
@@ -47,16 +51,18 @@ export class OrganizationConnectionsService {
   async get(organizationId: string, connectionId: string): Promise<OrganizationConnectionRow> {
     const row = await this.links.find(organizationId, connectionId);
     if (row) return row;
-    throw (await this.links.organizationExists(organizationId)) ? connectionNotEnabled() : organizationNotFound();
+    await this.organizations.mustExist(organizationId);
+    throw connectionNotEnabled();
   }
 
   async update(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<OrganizationConnectionRow> {
-    if (!(await this.links.organizationExists(organizationId))) throw organizationNotFound();
+    await this.organizations.mustExist(organizationId);
     return this.links.update(organizationId, connectionId, fields);
   }
 
   /** Idempotent like every Auth0 association delete: only a missing organization is an error. */
   async remove(organizationId: string, connectionId: string): Promise<void> {
-    if (!(await this.links.remove(organizationId, connectionId))) throw organizationNotFound();
+    await this.organizations.mustExist(organizationId);
+    await this.links.remove(organizationId, connectionId);
   }
 }

@@ -21,10 +21,6 @@ type Addition = 'added' | 'organization_missing' | 'user_missing';
 export class OrganizationMembersRepository {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
-  async organizationExists(id: string): Promise<boolean> {
-    return (await this.txHost.tx.organization.findUnique({ where: { id }, select: { id: true } })) !== null;
-  }
-
   /** The members, ordered by user id (both paging styles). */
   pages(organizationId: string): PageSource<MemberRow> {
     return {
@@ -61,10 +57,8 @@ export class OrganizationMembersRepository {
       .catch(failed);
   }
 
-  /** False when the organization does not exist; ids that are not members are ignored. */
-  async remove(organizationId: string, userIds: string[]): Promise<boolean> {
-    if (!(await this.organizationExists(organizationId))) return false;
+  /** Ids that are not members are ignored. */
+  async remove(organizationId: string, userIds: string[]): Promise<void> {
     await this.txHost.tx.organizationMember.deleteMany({ where: { organization_id: organizationId, user_id: { in: userIds } } });
-    return true;
   }
 }

@@ -6,14 +6,18 @@ import { OrganizationMembersRepository } from './organization-members.repository
 import { selectFields } from '../common/fields.js';
 import { toMemberView, type OrganizationMemberView } from './organization-members.view.js';
 import { organizationNotFound } from './organization-errors.js';
+import { OrganizationLookup } from './organization-lookup.js';
 
 @Injectable()
 export class OrganizationMembersService {
-  constructor(private readonly members: OrganizationMembersRepository) {}
+  constructor(
+    private readonly members: OrganizationMembersRepository,
+    private readonly organizations: OrganizationLookup,
+  ) {}
 
   async list(organizationId: string, query: ListOrganizationMembersQuery): Promise<ListResult<'members', Partial<OrganizationMemberView>>> {
     const window = pageWindow(query);
-    if (!(await this.members.organizationExists(organizationId))) throw organizationNotFound();
+    await this.organizations.mustExist(organizationId);
     return listPage('members', window, this.members.pages(organizationId), (row) =>
       selectFields(toMemberView(row), query.fields, query.include_fields),
     );
@@ -27,6 +31,7 @@ export class OrganizationMembersService {
 
   /** Only a missing organization is an error; removing a non-member changes nothing. */
   async remove(organizationId: string, userIds: string[]): Promise<void> {
-    if (!(await this.members.remove(organizationId, userIds))) throw organizationNotFound();
+    await this.organizations.mustExist(organizationId);
+    await this.members.remove(organizationId, userIds);
   }
 }
