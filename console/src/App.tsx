@@ -1,0 +1,69 @@
+import { AppShell, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { currentSession, signOut, type ConsoleSession } from './api';
+import { ErrorText } from './ErrorText';
+import { Logs } from './pages/Logs';
+import { Organization } from './pages/Organization';
+import { Organizations } from './pages/Organizations';
+import { Profiles } from './pages/Profiles';
+import { href, useRoute } from './route';
+import { SessionContext } from './session';
+import { SignIn } from './SignIn';
+
+const SCREENS = [
+  { path: 'organizations', label: 'Organizations' },
+  { path: 'token-exchange-profiles', label: 'Token exchange profiles' },
+  { path: 'logs', label: 'Logs' },
+];
+
+export function App() {
+  const [session, setSession] = useState<ConsoleSession | null>();
+  const [error, setError] = useState<unknown>();
+  const route = useRoute();
+
+  useEffect(() => {
+    currentSession().then((found) => setSession(found ?? null), setError);
+  }, []);
+
+  if (error) return <ErrorText error={error} />;
+  if (session === undefined) return <Loader aria-label="Loading" />;
+  if (session === null) return <SignIn onSignedIn={setSession} />;
+
+  const [screen = 'organizations', id] = route;
+  const leave = (): void => {
+    signOut().then(() => setSession(null), setError);
+  };
+
+  return (
+    <SessionContext.Provider value={session}>
+      <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 0 }} padding="md">
+        <AppShell.Header>
+          <Group h="100%" px="md" justify="space-between">
+            <Title order={2} size="h4">
+              Tenant console
+            </Title>
+            <Group>
+              <Text size="sm">
+                Signed in as <strong>{session.client_id}</strong>
+              </Text>
+              <Button variant="default" onClick={leave}>
+                Sign out
+              </Button>
+            </Group>
+          </Group>
+        </AppShell.Header>
+        <AppShell.Navbar p="xs" component="nav" aria-label="Screens">
+          {SCREENS.map((item) => (
+            <NavLink key={item.path} href={href(item.path)} label={item.label} active={screen === item.path} />
+          ))}
+        </AppShell.Navbar>
+        <AppShell.Main component="main">
+          {screen === 'organizations' && !id && <Organizations />}
+          {screen === 'organizations' && id && <Organization id={id} />}
+          {screen === 'token-exchange-profiles' && <Profiles />}
+          {screen === 'logs' && <Logs />}
+        </AppShell.Main>
+      </AppShell>
+    </SessionContext.Provider>
+  );
+}
