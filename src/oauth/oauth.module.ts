@@ -49,5 +49,7 @@ import { UserTokens } from './user-tokens.js';
     OrganizationMembershipRepository,
     UserTokens,
   ],
+  // The console's sign-in is a client credentials grant, made without a request to itself.
+  exports: [TokenIssuer],
 })
 export class OAuthModule {}
