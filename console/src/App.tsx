@@ -1,4 +1,4 @@
-import { AppShell, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
+import { Box, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { currentSession, signOut, type ConsoleSession } from './api';
 import { ErrorText } from './ErrorText';
@@ -36,34 +36,33 @@ export function App() {
 
   return (
     <SessionContext.Provider value={session}>
-      <AppShell header={{ height: 60 }} navbar={{ width: 240, breakpoint: 0 }} padding="md">
-        <AppShell.Header>
-          <Group h="100%" px="md" justify="space-between">
-            <Title order={2} size="h4">
-              Tenant console
-            </Title>
-            <Group>
-              <Text size="sm">
-                Signed in as <strong>{session.client_id}</strong>
-              </Text>
-              <Button variant="default" onClick={leave}>
-                Sign out
-              </Button>
-            </Group>
-          </Group>
-        </AppShell.Header>
-        <AppShell.Navbar p="xs" component="nav" aria-label="Screens">
+      {/* A plain layout: Mantine's AppShell writes its sizes into a <style> element, which style-src 'self' refuses. */}
+      <Box component="header" className="console-header">
+        <Title order={2} size="h4">
+          Tenant console
+        </Title>
+        <Group>
+          <Text size="sm">
+            Signed in as <strong>{session.client_id}</strong>
+          </Text>
+          <Button variant="default" onClick={leave}>
+            Sign out
+          </Button>
+        </Group>
+      </Box>
+      <div className="console-body">
+        <Box component="nav" aria-label="Screens" className="console-nav">
           {SCREENS.map((item) => (
             <NavLink key={item.path} href={href(item.path)} label={item.label} active={screen === item.path} />
           ))}
-        </AppShell.Navbar>
-        <AppShell.Main component="main">
+        </Box>
+        <Box component="main" className="console-main">
           {screen === 'organizations' && !id && <Organizations />}
           {screen === 'organizations' && id && <Organization id={id} />}
           {screen === 'token-exchange-profiles' && <Profiles />}
           {screen === 'logs' && <Logs />}
-        </AppShell.Main>
-      </AppShell>
+        </Box>
+      </div>
     </SessionContext.Provider>
   );
 }

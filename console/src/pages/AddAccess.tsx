@@ -28,7 +28,7 @@ export function AddAccess(props: { organizationPath: string; associated: GrantRo
   };
 
   return (
-    <Modal opened onClose={props.onClose} title="Add access">
+    <Modal opened lockScroll={false} closeButtonProps={{ 'aria-label': 'Close' }} onClose={props.onClose} title="Add access">
       <Stack>
         <NativeSelect
           label="Client grant"

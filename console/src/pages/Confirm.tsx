@@ -20,7 +20,7 @@ export function Confirm(props: {
     });
   };
   return (
-    <Modal opened onClose={props.onCancel} title={props.title}>
+    <Modal opened lockScroll={false} closeButtonProps={{ 'aria-label': 'Close' }} onClose={props.onCancel} title={props.title}>
       <Stack>
         <Text>{props.children}</Text>
         <ErrorText error={error} />

@@ -125,7 +125,13 @@ export function Logs() {
         </Table.Tbody>
       </Table>
       {shown && (
-        <Modal opened onClose={() => setShown(undefined)} title={`Log entry ${shown.log_id}`} size="xl">
+        <Modal
+          opened
+          closeButtonProps={{ 'aria-label': 'Close' }}
+          onClose={() => setShown(undefined)}
+          title={`Log entry ${shown.log_id}`}
+          size="xl"
+        >
           <Code block>{JSON.stringify(shown, null, 2)}</Code>
         </Modal>
       )}

@@ -68,7 +68,12 @@ export function ProfileForm(props: { profile?: Profile; onClose: () => void; onS
 
   const errorOf = (field: Field): string | undefined => (fieldError?.field === field ? fieldError.message : undefined);
   return (
-    <Modal opened onClose={props.onClose} title={profile ? `Edit ${profile.name}` : 'Create profile'}>
+    <Modal
+      opened
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      onClose={props.onClose}
+      title={profile ? `Edit ${profile.name}` : 'Create profile'}
+    >
       <form onSubmit={save}>
         <Stack>
           <TextInput label="Name" value={name} onChange={(e) => setName(e.currentTarget.value)} error={errorOf('name')} />
