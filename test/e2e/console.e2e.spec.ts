@@ -143,3 +143,31 @@ describe('/console (the service side of the tenant console)', () => {
     assert.equal((await t.api.get('/api/v2/console')).status, 404);
   });
 });
+
+describe('/console/api under the rate limit', () => {
+  let t: TestApp;
+  before(async () => (t = await startTestApp({ RATE_LIMIT_BURST: '3', RATE_LIMIT_PER_MINUTE: '60', REDIS_URL: '' })));
+  after(() => t.close());
+
+  it('hands the 429 on with its Retry-After, so the console can say when to retry', async () => {
+    const client = await clientWithGrant(t, ['read:organizations']);
+    const res = await t.api
+      .post('/console/session')
+      .set('Host', HOST)
+      .set('Origin', ORIGIN)
+      .send({ client_id: client.client_id, client_secret: client.client_secret });
+    assert.equal(res.status, 201);
+    const cookie = (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+    const statuses: number[] = [];
+    let refused;
+    for (let i = 0; i < 5 && !refused; i++) {
+      const answer = await t.api.get('/console/api/organizations').set('Cookie', cookie);
+      statuses.push(answer.status);
+      if (answer.status === 429) refused = answer;
+    }
+    assert.ok(refused, `statuses ${statuses.join(' ')}`);
+    expectError(refused, 429, 'too_many_requests', 'Global limit has been reached');
+    assert.match(refused.headers['retry-after'], /^\d+$/);
+    assert.equal(statuses[0], 200);
+  });
+});
