@@ -109,6 +109,24 @@ describe('the tenant console in a browser', () => {
     await context.close();
   });
 
+  it("adds access: associates one of the tenant's client grants, and the organization's token is then issued", async () => {
+    const setup = await m2mClient(t, { organization_usage: 'allow' });
+    const org = await t.factories.organization({ name: 'acme-add' });
+    assert.equal((await orgToken(t, setup, org.id)).status, 403);
+    const { context, page, csp } = await session(admin);
+    await page.goto(`${base}/console#/organizations/${org.id}`);
+    await page.getByText('No client grant is associated with this organization.').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Add access' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add access' });
+    await dialog.getByLabel('Client grant').selectOption(setup.grantId);
+    await expectAccessible(page, 'add access');
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByRole('button', { name: `Remove ${setup.client.client_id} for ${setup.audience}` }).waitFor(WAIT);
+    assert.equal((await orgToken(t, setup, org.id)).status, 200);
+    assert.deepEqual(csp, []);
+    await context.close();
+  });
+
   it("renames a profile, and shows a wrong subject_token_type refused in the API's words next to the field", async () => {
     const profile = await t.factories.tokenExchangeProfile({ name: 'rename me' });
     const { context, page } = await session(admin);
