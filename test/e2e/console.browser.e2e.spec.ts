@@ -5,7 +5,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../src/common/free-port.js';
 import { cspViolations, expectAccessible, launchChromium, signIn } from '../support/console-browser.js';
-import { clientWithGrant, type IssuedClient } from '../support/issuer.js';
+import { clientWithGrant, requestToken, type IssuedClient } from '../support/issuer.js';
 import { associate, m2mClient, orgToken } from '../support/m2m.js';
 import { expectOAuthError } from '../support/responses.js';
 import { PROJECT_ROOT } from '../support/server-process.js';
@@ -196,6 +196,27 @@ describe('the tenant console in a browser', () => {
     }[];
     assert.equal(entry.type, 'sapi');
     await page.getByRole('button', { name: `Details of ${entry.log_id}` }).waitFor(WAIT);
+    await context.close();
+  });
+
+  it('filters the tenant log by type through the API search', async () => {
+    // A client credentials token (seccft) beside the management writes (sapi) the other tests made.
+    assert.equal((await requestToken(t, admin)).status, 200);
+    const tokenEntries = async () =>
+      (await t.api.get('/api/v2/logs?q=type:seccft').set('Authorization', await t.bearer('read:logs'))).body as unknown[];
+    // The token endpoint writes its entry beside the reply, so it may land a moment later.
+    for (let i = 0; i < 50 && (await tokenEntries()).length === 0; i++) await new Promise((done) => setTimeout(done, 100));
+    const { context, page } = await session(admin);
+    await page.goto(`${base}/console#/logs`);
+    await page.getByRole('heading', { name: 'Logs', level: 1 }).waitFor();
+    await page.getByLabel('Type').selectOption('seccft');
+    await Promise.all([
+      page.waitForResponse((response) => response.url().includes('/console/api/logs?q=type%3Aseccft')),
+      page.getByRole('button', { name: 'Apply' }).click(),
+    ]);
+    const types = await page.locator('tbody .mantine-Badge-root').allTextContents();
+    assert.ok(types.length > 0);
+    assert.deepEqual([...new Set(types)], ['seccft']);
     await context.close();
   });
 
