@@ -9,6 +9,8 @@ COPY prisma.config.ts tsconfig.json tsconfig.build.json ./
 COPY prisma ./prisma
 COPY scripts ./scripts
 COPY src ./src
+# The console's sources; `npm run build` bundles them into dist/console, which the runtime stage copies with dist.
+COPY console ./console
 # scripts/prisma-generate.mjs sets PRISMA_SCHEMA_ENGINE_BINARY, so generation downloads no engine.
 RUN npm run build && npm prune --omit=dev
 

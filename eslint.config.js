@@ -1,4 +1,4 @@
-// ESLint flat config. TypeScript (src/, test/, prisma.config.ts) gets typescript-eslint's strict and
+// ESLint flat config. TypeScript (src/, test/, console/, prisma.config.ts) gets typescript-eslint's strict and
 // stylistic type-checked sets through the project service (tsconfig.json); the plain .mjs/.js tooling
 // (scripts/, bench/, this file) gets ESLint's recommended set with Node globals. Formatting is
 // Prettier's job: eslint-config-prettier comes last and turns off every rule it would fight.
@@ -19,7 +19,7 @@ export default defineConfig(
     languageOptions: { ecmaVersion: 2023, sourceType: 'module', globals: globals.node },
   },
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     extends: [js.configs.recommended, tseslint.configs.strictTypeChecked, tseslint.configs.stylisticTypeChecked],
     languageOptions: {
       parserOptions: {
@@ -50,6 +50,11 @@ export default defineConfig(
         },
       ],
     },
+  },
+  {
+    // The console: a browser app; the project service finds its own console/tsconfig.json.
+    files: ['console/**/*.ts', 'console/**/*.tsx'],
+    languageOptions: { globals: globals.browser },
   },
   {
     files: ['test/e2e/**/*.ts'],

@@ -15,6 +15,7 @@ import { DatabaseModule } from './database/database.module.js';
 import { transactionsPlugin } from './database/transactions.js';
 import { ClientsModule } from './clients/clients.module.js';
 import { ConnectionsModule } from './connections/connections.module.js';
+import { ConsoleModule } from './console/console.module.js';
 import { HealthModule } from './health/health.module.js';
 import { LogStreamsModule } from './log-streams/log-streams.module.js';
 import { LogsModule } from './logs/logs.module.js';
@@ -53,6 +54,7 @@ import { UsersModule } from './users/users.module.js';
     SigningKeysModule,
     OAuthModule,
     OpenApiModule,
+    ConsoleModule,
   ],
   providers: [
     // Order matters: identify the caller (or refuse it: 401), count it, then check its scopes (403).

@@ -8,8 +8,12 @@ export const DISCOVERY_ROUTE = '.well-known/openid-configuration';
 export const LIVENESS_ROUTE = 'healthz';
 export const READINESS_ROUTE = 'readyz';
 
+/** The tenant console (src/console): its page and files, its session, and its way to the API. */
+export const CONSOLE_ROUTE = 'console';
+const CONSOLE_ROUTES = [CONSOLE_ROUTE, `${CONSOLE_ROUTE}/assets/*`, `${CONSOLE_ROUTE}/session`, `${CONSOLE_ROUTE}/api/*`];
+
 /** Routes served outside /api/v2. */
-export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE];
+export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE, ...CONSOLE_ROUTES];
 
 /** True for a request to the token endpoint, whose errors are OAuth-shaped. */
 export function isTokenPath(url: string): boolean {

@@ -52,5 +52,7 @@ import { UserTokens } from './user-tokens.js';
     UserTokens,
     ActorIdTokens,
   ],
+  // The console's sign-in is a client credentials grant, made without a request to itself.
+  exports: [TokenIssuer],
 })
 export class OAuthModule {}

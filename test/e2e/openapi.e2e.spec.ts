@@ -203,12 +203,22 @@ describe('OpenAPI document', () => {
   it('keeps the routes outside /api/v2 to the unprefixed list, public and out of the paths but the token endpoint, which is the tokenUrl', () => {
     const outside = nestRoutes(t.app).filter((r) => !r.path.startsWith('/api/v2/'));
     assert.deepEqual(outside.map((r) => `${r.method} ${r.path}`).sort(), [
+      'DELETE /console/api/*',
+      'DELETE /console/session',
       'GET /.well-known/jwks.json',
       'GET /.well-known/openid-configuration',
+      'GET /console',
+      'GET /console/api/*',
+      'GET /console/assets/*',
+      'GET /console/session',
       'GET /healthz',
       'GET /readyz',
       'OPTIONS /.well-known/openid-configuration',
+      'PATCH /console/api/*',
+      'POST /console/api/*',
+      'POST /console/session',
       'POST /oauth/token',
+      'PUT /console/api/*',
     ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());
     for (const route of outside) {

@@ -47,9 +47,13 @@ export function nestRoutes(app: NestFastifyApplication): Route[] {
   return routes;
 }
 
-/** The routes Fastify actually serves ("METHOD /path"), parsed from its printRoutes() tree; HEAD is implicit. */
+/**
+ * The routes Fastify actually serves ("METHOD /path"), parsed from its printRoutes() tree; HEAD is implicit.
+ * The tree with common prefixes: without them, Fastify prints two wildcard routes under one path (/console/assets/*,
+ * /console/api/*) as a single `*`.
+ */
 export function fastifyRoutes(app: NestFastifyApplication): string[] {
-  const tree = app.getHttpAdapter().getInstance().printRoutes({ commonPrefix: false });
+  const tree = app.getHttpAdapter().getInstance().printRoutes();
   const routes: string[] = [];
   const stack: string[] = [];
   for (const line of tree.split('\n')) {

@@ -115,6 +115,15 @@ describe('Dockerfile', () => {
     assert.equal(runtime.filter((line) => line.startsWith('CMD ')).at(-1), `CMD ["node", "${started}"]`);
   });
 
+  // `npm run build` also bundles console/ into dist/console, which the runtime stage gets with dist.
+  it('copies the console sources into the build stage before npm run build', () => {
+    const build = stages[0];
+    const copied = build.findIndex((line) => /^COPY console \.\/console$/.test(line));
+    assert.ok(copied > 0, 'COPY console ./console');
+    assert.ok(copied < build.findIndex((line) => line.includes('npm run build')));
+    assert.ok(runtime.includes('COPY --from=build /app/dist ./dist'));
+  });
+
   it('copies only files that exist, and .dockerignore keeps local builds and data out', () => {
     const sources = instructions
       .filter((line) => line.startsWith('COPY ') && !line.includes('--from='))
