@@ -32,7 +32,7 @@ function withNull(body: unknown, path: string[]): unknown {
   return copy;
 }
 
-describe('OpenAPI document: every property it declares nullable accepts null', () => {
+describe('OpenAPI document states what the server enforces: nullable properties, query patterns and enums', () => {
   let t: TestApp;
   let schemas: DocumentSchemas;
   let operations: DocumentedOperation[];
@@ -65,5 +65,26 @@ describe('OpenAPI document: every property it declares nullable accepts null', (
     }
     c.diagnostic(`nullable body properties: ${count}`);
     assert.ok(count >= 4, 'the document declares nullable properties');
+  });
+
+  it('accepts, for every query parameter with a documented pattern or enum, each listed value and the example', async (c) => {
+    let checked = 0;
+    for (const op of operations) {
+      for (const param of (op.operation.parameters ?? []).filter((p) => p.in === 'query' && (p.schema.pattern || p.schema.enum))) {
+        const values = param.schema.enum ?? [schemas.validValue(param.schema)];
+        for (const value of values) {
+          checked++;
+          await c.test(`${op.method} ${op.path}: ?${param.name}=${String(value)}`, async () => {
+            const res = await exercise(t, op, { query: { [param.name]: String(value) } });
+            assert.match(String(res.status), /^2\d\d$/, `${res.status} ${res.text}`);
+            expectDocumented(schemas, op, res);
+          });
+        }
+      }
+    }
+    // GET /logs `sort` among them: the pattern the server enforces is in the document.
+    assert.ok(checked > 0, 'the document states query patterns or enums');
+    const sort = operations.find((o) => o.path === '/logs' && o.method === 'GET')?.operation.parameters?.find((p) => p.name === 'sort');
+    assert.equal(sort?.schema.pattern, '^(date):(1|-1)$');
   });
 });
