@@ -70,7 +70,9 @@ describe('OpenAPI document states what the server enforces: nullable properties,
   it('accepts, for every query parameter with a documented pattern or enum, each listed value and the example', async (c) => {
     let checked = 0;
     for (const op of operations) {
-      for (const param of (op.operation.parameters ?? []).filter((p) => p.in === 'query' && (p.schema.pattern || p.schema.enum))) {
+      for (const param of (op.operation.parameters ?? []).filter(
+        (p) => p.in === 'query' && (p.schema.pattern !== undefined || p.schema.enum !== undefined),
+      )) {
         const values = param.schema.enum ?? [schemas.validValue(param.schema)];
         for (const value of values) {
           checked++;
