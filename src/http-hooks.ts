@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fast
 import { ConnectionDrain } from './common/connection-drain.js';
 import type { JsonLogger } from './common/json-logger.js';
 import { refuseWhatNodeWould } from './common/node-refusals.hook.js';
-import { rejectNulCharacters } from './common/nul-characters.hook.js';
+import { rejectUnstorableText } from './common/unstorable-text.hook.js';
 import { markFormBody } from './common/validation/coerce.js';
 import { RequestLogHook } from './logs/request-log.hook.js';
 import { UnroutedRequestsLimiter } from './rate-limit/unrouted-requests.limiter.js';
@@ -31,7 +31,7 @@ export function registerHooks(app: NestFastifyApplication, logger: JsonLogger): 
     done(drain.onRequest(request, reply));
   });
 
-  fastify.addHook('preValidation', rejectNulCharacters);
+  fastify.addHook('preValidation', rejectUnstorableText);
   // Form values are all strings; DTOs convert booleans and repeated keys only for form bodies.
   fastify.addHook('preValidation', (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (request.headers['content-type']?.startsWith('application/x-www-form-urlencoded')) markFormBody(request.body);

@@ -41,11 +41,20 @@ export class ConnectionsService {
     return selectFields(view(found), fields, include_fields);
   }
 
-  /** `options` replaces the stored options whole, as in Auth0; null clears them, as does a null `enabled_clients`. */
+  /**
+   * `options` replaces the stored options whole, as in Auth0; null clears them, as does a null `enabled_clients`.
+   * A null `realms` or `is_domain_connection` (PATCH properties are nullable) puts back the default:
+   * the connection's name as its realm, not a domain connection.
+   */
   async update(id: string, { enabled_clients, options, ...settings }: UpdateConnectionDto): Promise<ConnectionWithClientsView> {
-    const columns: ConnectionColumns = columnsOf(settings);
+    const { realms, is_domain_connection } = settings as { realms?: string[] | null; is_domain_connection?: boolean | null };
+    const columns: ConnectionColumns = columnsOf({
+      ...settings,
+      realms: realms ?? undefined,
+      is_domain_connection: is_domain_connection === null ? false : is_domain_connection,
+    });
     if (options !== undefined) columns.options = options ?? {};
-    if (settings.realms?.length === 0) {
+    if (realms === null || realms?.length === 0) {
       const current = await this.connections.findById(id);
       if (!current) throw connectionNotFound();
       columns.realms = [current.name];

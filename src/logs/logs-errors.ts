@@ -6,10 +6,3 @@ export const logNotFound = () => notFound('inexistent_log', 'log not found');
 // Auth0 answers a query it cannot parse with this prefix (seen on GET /api/v2/logs, e.g.
 // `unknown field "user_email"`); the detail after it is our best guess at its wording.
 export const invalidSearch = (detail: string) => badRequest('invalid_query_string', `The search query string has an error: ${detail}`);
-
-// The sort parameter accepts `date:1` or `date:-1`; wording is our best guess.
-export const invalidSort = () =>
-  badRequest(
-    'invalid_query_string',
-    `Query validation error: 'String does not match pattern ^(date):(1|-1)$' on property sort (Field to use for sorting appended with :1 for ascending and :-1 for descending. e.g. date:-1).`,
-  );

@@ -287,6 +287,23 @@ describe('connections', () => {
       assert.equal(same.body.name, connection.name);
     });
 
+    it('a null realms or is_domain_connection puts back the default: the name as realm, not a domain connection', async () => {
+      const connection = await f.connection();
+      const set = await patch(connection.id, { realms: ['example.com'], is_domain_connection: true });
+      assert.deepEqual([set.body.realms, set.body.is_domain_connection], [['example.com'], true]);
+      const reset = await patch(connection.id, { realms: null, is_domain_connection: null });
+      assert.equal(reset.status, 200, reset.text);
+      assert.deepEqual(reset.body, {
+        id: connection.id,
+        name: connection.name,
+        options: {},
+        strategy: 'auth0',
+        realms: [connection.name],
+        enabled_clients: [],
+        is_domain_connection: false,
+      });
+    });
+
     it('404 for an unknown id; 400 for name or strategy (fixed once created) and bad types', async () => {
       notFound(await patch('con_doesNotExist0000', { display_name: 'x' }));
       const connection = await f.connection();

@@ -104,6 +104,54 @@ describe('hostile input: NUL characters, odd URLs and broken HTTP get 4xx in the
     expectOAuthError(json, 400, 'invalid_request', `Payload validation error: ${NUL_VALUE} on property client_secret.`);
   });
 
+  it('a lone UTF-16 surrogate is 400 on every field, JSON-stored or not, and nothing is written or logged as an error', async () => {
+    const auth = await t.bearer('create:clients create:actions create:log_streams create:connections create:organizations read:clients');
+    const lone = (where: string, inKey = false) =>
+      `Payload validation error: '${inKey ? 'Property name' : 'String'} contains an unpaired UTF-16 surrogate'${where ? ` on property ${where}` : ''}.`;
+    // Only a JSON escape can carry one: a URL or form body is UTF-8, in which a lone surrogate has no
+    // encoding (percent-encoded CESU-8 does not decode). The hook still looks at path and query (unit spec).
+    const post = (path: string, body: string) =>
+      t.api.post(`/api/v2/${path}`).set('Authorization', auth).set('Content-Type', 'application/json').send(body);
+    const cases: [string, string, string][] = [
+      ['clients', '{"name":"c1","form_template":"<p>\\ud800</p>"}', lone('form_template')],
+      ['clients', '{"name":"c2","custom_login_page":"\\udc00"}', lone('custom_login_page')],
+      [
+        'actions',
+        '{"name":"a1","supported_triggers":[{"id":"custom-token-exchange","version":"v1"}],"code":"x","secrets":[{"name":"s\\ud800","value":"v"}]}',
+        lone('secrets.0.name'),
+      ],
+      [
+        'actions',
+        '{"name":"a2","supported_triggers":[{"id":"custom-token-exchange","version":"v1"}],"code":"x","dependencies":[{"name":"lodash","version":"1","registry_url":"https://r.example/\\ud800"}]}',
+        lone('dependencies.0.registry_url'),
+      ],
+      [
+        'actions',
+        '{"name":"a3","supported_triggers":[{"id":"custom-token-exchange","version":"v1"}],"code":"x","dependencies":[{"name":"lodash","version":"\\udfff"}]}',
+        lone('dependencies.0.version'),
+      ],
+      [
+        'log-streams',
+        '{"name":"l1","type":"http","sink":{"httpEndpoint":"https://127.0.0.1:9/x","httpContentType":"text/\\ud800"}}',
+        lone('sink.httpContentType'),
+      ],
+      ['connections', '{"name":"k1","strategy":"auth0","realms":["ok","\\ud800"]}', lone('realms.1')],
+      ['organizations', '{"name":"o1","display_name":"\\ud800x"}', lone('display_name')],
+      ['organizations', '{"name":"o2","metadata":{"\\ud800":"v"}}', lone('', true)],
+    ];
+    const lines = await captureLogLines(async () => {
+      for (const [path, body, message] of cases) expectError(await post(path, body), 400, 'invalid_body', message);
+    });
+    assert.deepEqual(
+      lines.filter((l) => l.level === 'error'),
+      [],
+    );
+    // A paired surrogate (an emoji) is ordinary text and is stored as sent.
+    const created = await post('organizations', '{"name":"o3","display_name":"smile \\ud83d\\ude00"}');
+    assert.equal(created.status, 201, created.text);
+    assert.equal((created.body as { display_name: string }).display_name, 'smile \u{1F600}');
+  });
+
   it('an organization id over 50 characters is 400 invalid_uri whatever its length (no 414 from the router)', async () => {
     const auth = await t.bearer('read:organizations');
     for (const n of [51, 101, 5000]) {

@@ -64,8 +64,12 @@ describe('GET /api/v2/logs', () => {
       seeded.map((s) => s.date),
     );
     const res = await t.api.get('/api/v2/logs?sort=type:1').set('Authorization', auth);
-    assert.equal(res.status, 400);
-    assert.equal((res.body as { errorCode: string }).errorCode, 'invalid_query_string');
+    expectError(
+      res,
+      400,
+      'invalid_query_string',
+      "Query validation error: 'String does not match pattern ^(date):(1|-1)$: type:1' on property sort (Field to use for sorting appended with :1 for ascending and :-1 for descending. e.g. date:-1).",
+    );
   });
 
   it('fields and include_fields select the properties', async () => {

@@ -176,6 +176,22 @@ describe('organization connections (enabled_connections and connections)', () =>
       );
     });
 
+    it('PATCH with null puts assign_membership_on_login and show_as_button back to their defaults (false, true), on both paths', async () => {
+      const [org, connection] = [await f.organization(), await f.connection()];
+      await f.enable(org.id, connection.id);
+      const changed = { assign_membership_on_login: true, show_as_button: false, is_signup_enabled: true };
+      for (const path of [url(org.id, `/${connection.id}`), `/api/v2/organizations/${org.id}/connections/${connection.id}`]) {
+        assert.equal((await t.api.patch(path).set('Authorization', auth).send(changed)).status, 200);
+        const reset = await t.api
+          .patch(path)
+          .set('Authorization', auth)
+          .send({ assign_membership_on_login: null, show_as_button: null, is_signup_enabled: null });
+        assert.equal(reset.status, 200, reset.text);
+        // is_signup_enabled has no default of its own: null is stored and read as false.
+        assert.deepEqual(reset.body, path.includes('/enabled_connections/') ? link(connection) : { ...link(connection), is_enabled: true });
+      }
+    });
+
     it('DELETE 204, idempotent; the connection stays; 404 for an unknown organization; 403 without the scope', async () => {
       const [org, connection] = [await f.organization(), await f.connection()];
       await f.enable(org.id, connection.id);

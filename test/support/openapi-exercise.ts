@@ -34,7 +34,7 @@ async function enabledConnection(t: TestApp, organizationId: string) {
   return connection;
 }
 
-async function makeFixtures(t: TestApp) {
+export async function makeFixtures(t: TestApp) {
   const organization = await t.factories.organization();
   const users = new UserFactories(t.prisma);
   // A user may have a username only in a connection that requires one (Auth0's rule).
@@ -125,19 +125,35 @@ export async function exercise(
   { body, path: given = {}, query }: RequestParts = {},
 ): Promise<Response> {
   const fx = await makeFixtures(t);
-  const url = `/api/v2${path.replace(/([\w-]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
-    const fixed = given[param];
-    if (fixed !== undefined) return `${segment}/${encodeURIComponent(fixed)}`;
+  const url = urlFor({ method, path, operation }, fx, (param) => given[param] && encodeURIComponent(given[param]));
+  const request = t.api[method.toLowerCase() as 'get'](url)
+    .query({ ...requiredQuery(operation, fx, query), ...query })
+    .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
+  return body ? request.send(body(fx) as object) : request;
+}
+
+/**
+ * The operation's URL under /api/v2, each path parameter the fixture it addresses unless `given`
+ * returns a value for it (already encoded, so a caller may send a deliberately broken encoding).
+ */
+export function urlFor(
+  { method, path }: DocumentedOperation,
+  fx: Fixtures,
+  given: (param: string) => string | undefined = () => undefined,
+): string {
+  return `/api/v2${path.replace(/([\w-]+)\/\{(\w+)\}/g, (_m, segment: string, param: string) => {
+    const fixed = given(param);
+    if (fixed !== undefined) return `${segment}/${fixed}`;
     const value = PATH_VALUES[`${segment}/{${param}}`];
     assert.ok(value, `no fixture for path parameter ${segment}/{${param}} of ${method} ${path}`);
     return `${segment}/${encodeURIComponent(value(fx))}`;
   })}`;
-  const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required && query?.[p.name] === undefined);
-  const filled = Object.fromEntries(required.map((p) => [p.name, must(QUERY_VALUES[p.name], `a value for ?${p.name}`)(fx)]));
-  const request = t.api[method.toLowerCase() as 'get'](url)
-    .query({ ...filled, ...query })
-    .set('Authorization', await t.bearer((scopesOf(operation) ?? []).join(' ')));
-  return body ? request.send(body(fx) as object) : request;
+}
+
+/** Values for the required query parameters a request does not give. */
+export function requiredQuery(operation: Operation, fx: Fixtures, query: Partial<Record<string, string>> = {}): Record<string, string> {
+  const required = (operation.parameters ?? []).filter((p) => p.in === 'query' && p.required && query[p.name] === undefined);
+  return Object.fromEntries(required.map((p) => [p.name, must(QUERY_VALUES[p.name], `a value for ?${p.name}`)(fx)]));
 }
 
 /** A body meeting every constraint: required properties, then optional ones up to minProperties, plus `extra`. */

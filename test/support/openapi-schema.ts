@@ -25,6 +25,8 @@ export interface Schema {
   enum?: unknown[];
   format?: string;
   pattern?: string;
+  /** A value the document gives as valid; used before any generated one. */
+  example?: unknown;
   minLength?: number;
   maxLength?: number;
   minimum?: number;
@@ -98,6 +100,7 @@ const fit = (text: string, length: number): string => (text.length >= length ? t
 function validValue(schema: Schema, length: number | undefined, valid: (s: Schema) => unknown): unknown {
   // Asked for a length, the value is meant to break a length limit, which no listed value does.
   if (schema.enum && length === undefined) return schema.enum[0];
+  if (schema.example !== undefined && length === undefined) return schema.example;
   switch (typeOf(schema)) {
     case 'integer':
     case 'number':

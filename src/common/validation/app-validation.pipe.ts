@@ -3,6 +3,7 @@ import { DECORATORS } from '@nestjs/swagger';
 import { getMetadataStorage, ValidationTypes, type MetadataStorage, type ValidationArguments } from 'class-validator';
 import { ApiError, badRequest } from '../api-error.js';
 import { AUTH0_CONSTRAINTS, AUTH0_OBJECT_RULES, checkOrder, isAuth0Constraint, jsonType } from './auth0-constraints.js';
+import { shieldJsonData } from './json-data.js';
 import { cacheTargetValidationMetadatas } from './metadata-cache.js';
 import { MIN_PROPERTIES } from './min-properties.decorator.js';
 
@@ -45,7 +46,7 @@ export class AppValidationPipe extends ValidationPipe {
     if (!source || !metadata.metatype || !this.toValidate(metadata)) return value;
     if (metadata.type === 'body') checkBodyShape(value, metadata.metatype);
     try {
-      return await super.transform(value ?? {}, metadata);
+      return await super.transform(shieldJsonData(value, metadata.metatype) ?? {}, metadata);
     } catch (error) {
       if (error instanceof ValidationFailed) throw toApiError(error.errors, source, metadata.metatype);
       throw error;

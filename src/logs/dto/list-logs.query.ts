@@ -1,5 +1,5 @@
 import { ApiProperty, IntersectionType } from '@nestjs/swagger';
-import { IsInt, IsString, Max, Min, MinLength } from 'class-validator';
+import { IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { FieldsQuery } from '../../common/fields.js';
 import { OffsetPaginationQuery } from '../../common/pagination/pagination.query.js';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
@@ -17,9 +17,14 @@ class LogSearchQuery {
   @IsString()
   search?: string;
 
-  @ApiProperty({ description: 'Field to use for sorting appended with :1 for ascending and :-1 for descending. e.g. date:-1' })
+  // Only the date can be sorted on: a pattern, so the document says what the pipe refuses.
+  @ApiProperty({
+    description: 'Field to use for sorting appended with :1 for ascending and :-1 for descending. e.g. date:-1',
+    example: 'date:-1',
+  })
   @IfPresent()
   @IsString()
+  @Matches(/^(date):(1|-1)$/)
   sort?: string;
 
   @ApiProperty({

@@ -10,6 +10,7 @@ import { FieldsQuery } from '../../common/fields.js';
 export class ListUsersQuery extends IntersectionType(OffsetPaginationQuery, FieldsQuery) {
   @ApiProperty({
     description: 'Field to sort by. Use `field:order` where order is `1` for ascending and `-1` for descending. e.g. `created_at:1`',
+    example: 'created_at:1',
   })
   @IfPresent()
   @IsString()

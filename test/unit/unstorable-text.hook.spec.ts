@@ -2,13 +2,13 @@ import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '../../src/common/api-error.js';
-import { rejectNulCharacters } from '../../src/common/nul-characters.hook.js';
+import { rejectUnstorableText } from '../../src/common/unstorable-text.hook.js';
 
 /** What the hook hands `done`: undefined to go on, or the refusal's code and message. */
 function check(parts: { params?: unknown; query?: unknown; body?: unknown }): { errorCode: string; message: string } | undefined {
   let outcome: unknown = 'not called';
   const request = { params: {}, query: {}, ...parts } as unknown as FastifyRequest;
-  rejectNulCharacters(request, {} as FastifyReply, (error?: Error) => {
+  rejectUnstorableText(request, {} as FastifyReply, (error?: Error) => {
     assert.equal(outcome, 'not called', 'done is called once');
     outcome = error;
   });
@@ -24,7 +24,7 @@ function nested(depth: number, leaf: unknown): unknown {
   return value;
 }
 
-describe('rejectNulCharacters', () => {
+describe('rejectUnstorableText', () => {
   it('lets through a request with none, however its values are shaped', () => {
     assert.equal(check({ params: { id: 'tep_1' }, query: { take: '5' }, body: { name: 'ok' } }), undefined);
     assert.equal(check({ body: { a: [1, true, null, { b: ['c', { d: 'e' }] }], f: '' } }), undefined);
@@ -55,5 +55,30 @@ describe('rejectNulCharacters', () => {
       message: "Payload validation error: 'String contains a NUL character'.",
     });
     assert.equal(check({ body: nested(200_000, 'deep\0') })?.errorCode, 'invalid_body');
+  });
+
+  it('refuses a lone UTF-16 surrogate in a value or a key, and lets a paired one (an emoji) through', () => {
+    assert.equal(check({ body: { name: 'smile \ud83d\ude00', [`k\ud83d\ude00`]: 'x' } }), undefined);
+    assert.deepEqual(check({ body: { realms: ['ok', '\ud800'] } }), {
+      errorCode: 'invalid_body',
+      message: "Payload validation error: 'String contains an unpaired UTF-16 surrogate' on property realms.1.",
+    });
+    assert.deepEqual(check({ body: { sink: { httpContentType: 'a\udfffb' } } }), {
+      errorCode: 'invalid_body',
+      message: "Payload validation error: 'String contains an unpaired UTF-16 surrogate' on property sink.httpContentType.",
+    });
+    assert.deepEqual(check({ query: { q: '\ude00\ud83d' } }), {
+      errorCode: 'invalid_query_string',
+      message: "Query validation error: 'String contains an unpaired UTF-16 surrogate' on property q.",
+    });
+    assert.deepEqual(check({ params: { id: 'x\ud800' } }), {
+      errorCode: 'invalid_uri',
+      message: "Path validation error: 'String contains an unpaired UTF-16 surrogate' on property id.",
+    });
+    assert.deepEqual(check({ body: { metadata: { ['\udbff']: 'v' } } }), {
+      errorCode: 'invalid_body',
+      message: "Payload validation error: 'Property name contains an unpaired UTF-16 surrogate'.",
+    });
+    assert.equal(check({ body: nested(200_000, '\ud800') })?.errorCode, 'invalid_body');
   });
 });
