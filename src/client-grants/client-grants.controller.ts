@@ -6,7 +6,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ClientGrantsService } from './client-grants.service.js';
 import { ClientGrantIdParams } from './dto/client-grant.params.js';
-import { ClientGrantView } from './dto/client-grant.view.js';
+import { TenantClientGrantView } from './dto/client-grant.view.js';
 import { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
@@ -19,36 +19,36 @@ export class ClientGrantsController {
   @Post()
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
-  @ApiCreatedResponse({ type: ClientGrantView, description: 'The client grant was created.' })
+  @ApiCreatedResponse({ type: TenantClientGrantView, description: 'The client grant was created.' })
   @ApiErrors(400, 404, 409)
-  create(@Body() dto: CreateClientGrantDto): Promise<ClientGrantView> {
+  create(@Body() dto: CreateClientGrantDto): Promise<TenantClientGrantView> {
     return this.grants.create(dto);
   }
 
   @Get()
   @Scopes('read:client_grants')
   @ApiOperation({ operationId: 'get_client-grants', summary: 'Get client grants' })
-  @ApiPageResponse('client_grants', ClientGrantView, ['offset', 'checkpoint'])
+  @ApiPageResponse('client_grants', TenantClientGrantView, ['offset', 'checkpoint'])
   @ApiErrors(400)
-  list(@Query() query: ListClientGrantsQuery): Promise<ListResult<'client_grants', ClientGrantView>> {
+  list(@Query() query: ListClientGrantsQuery): Promise<ListResult<'client_grants', TenantClientGrantView>> {
     return this.grants.list(query);
   }
 
   @Get(':id')
   @Scopes('read:client_grants')
   @ApiOperation({ operationId: 'get_client-grants_by_id', summary: 'Get client grant' })
-  @ApiOkResponse({ type: ClientGrantView })
+  @ApiOkResponse({ type: TenantClientGrantView })
   @ApiErrors(404)
-  get(@Param() { id }: ClientGrantIdParams): Promise<ClientGrantView> {
+  get(@Param() { id }: ClientGrantIdParams): Promise<TenantClientGrantView> {
     return this.grants.get(id);
   }
 
   @Patch(':id')
   @Scopes('update:client_grants')
   @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: 'Update client grant' })
-  @ApiOkResponse({ type: ClientGrantView, description: 'The updated client grant.' })
+  @ApiOkResponse({ type: TenantClientGrantView, description: 'The updated client grant.' })
   @ApiErrors(400, 404)
-  update(@Param() { id }: ClientGrantIdParams, @Body() dto: UpdateClientGrantDto): Promise<ClientGrantView> {
+  update(@Param() { id }: ClientGrantIdParams, @Body() dto: UpdateClientGrantDto): Promise<TenantClientGrantView> {
     return this.grants.update(id, dto);
   }
 

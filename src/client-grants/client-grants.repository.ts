@@ -22,8 +22,11 @@ const FIND_FOR_SQL = `SELECT ${columnList<ClientGrant>()(
   'scope',
   'organization_usage',
   'allow_any_organization',
+  'subject_type',
+  'authorization_details_types',
+  'default_for',
   'created_at',
-)} FROM client_grants WHERE client_id = $1 AND audience = $2`;
+)} FROM client_grants WHERE client_id = $1 AND audience = $2 AND subject_type = 'client'`;
 
 interface ClientGrantFilter {
   audience?: string;
@@ -36,6 +39,7 @@ interface ClientGrantSettings {
   scope?: string[];
   organization_usage?: string | null;
   allow_any_organization?: boolean | null;
+  authorization_details_types?: string[];
 }
 
 @Injectable()
@@ -78,8 +82,10 @@ export class ClientGrantsRepository {
 
   /** Throws the 404 when there is no such grant. */
   update(id: string, settings: ClientGrantSettings): Promise<ClientGrant> {
-    const { scope, organization_usage, allow_any_organization } = settings;
-    return this.txHost.tx.clientGrant.update({ where: { id }, data: { scope, organization_usage, allow_any_organization } }).catch(failed);
+    const { scope, organization_usage, allow_any_organization, authorization_details_types } = settings;
+    return this.txHost.tx.clientGrant
+      .update({ where: { id }, data: { scope, organization_usage, allow_any_organization, authorization_details_types } })
+      .catch(failed);
   }
 
   /** Every organization association goes with it (ON DELETE CASCADE); the removed grant's client, if there was one. */

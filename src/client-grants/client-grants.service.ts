@@ -6,7 +6,7 @@ import { GlobalClients } from '../clients/global-clients.js';
 import { ResourceServerCatalog } from '../resource-servers/resource-server-catalog.js';
 import { anyOrganizationForThirdParty, audienceNotFound, clientGrantNotFound, scopesNotOfAudience } from './client-grant-errors.js';
 import { ClientGrantsRepository } from './client-grants.repository.js';
-import { toClientGrantView, type ClientGrantView } from './dto/client-grant.view.js';
+import { toTenantClientGrantView, type TenantClientGrantView } from './dto/client-grant.view.js';
 import type { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import type { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import type { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
@@ -20,7 +20,7 @@ export class ClientGrantsService {
     private readonly apis: ResourceServerCatalog,
   ) {}
 
-  async create(dto: CreateClientGrantDto): Promise<ClientGrantView> {
+  async create(dto: CreateClientGrantDto): Promise<TenantClientGrantView> {
     await this.checkScopes(dto.audience, dto.scope ?? []);
     await this.checkOrganizationAccess(dto.client_id, dto.allow_any_organization);
     const row = await this.grants.create({
@@ -30,28 +30,31 @@ export class ClientGrantsService {
       scope: dto.scope ?? [],
       organization_usage: dto.organization_usage,
       allow_any_organization: dto.allow_any_organization,
+      subject_type: dto.subject_type,
+      authorization_details_types: dto.authorization_details_types,
+      default_for: dto.default_for,
     });
-    return toClientGrantView(row);
+    return toTenantClientGrantView(row);
   }
 
-  list(query: ListClientGrantsQuery): Promise<ListResult<'client_grants', ClientGrantView>> {
-    return listPage('client_grants', pageWindow(query), this.grants.pages(query), toClientGrantView);
+  list(query: ListClientGrantsQuery): Promise<ListResult<'client_grants', TenantClientGrantView>> {
+    return listPage('client_grants', pageWindow(query), this.grants.pages(query), toTenantClientGrantView);
   }
 
-  async get(id: string): Promise<ClientGrantView> {
+  async get(id: string): Promise<TenantClientGrantView> {
     const row = await this.grants.find(id);
     if (!row) throw clientGrantNotFound();
-    return toClientGrantView(row);
+    return toTenantClientGrantView(row);
   }
 
-  async update(id: string, dto: UpdateClientGrantDto): Promise<ClientGrantView> {
+  async update(id: string, dto: UpdateClientGrantDto): Promise<TenantClientGrantView> {
     if (dto.scope !== undefined || dto.allow_any_organization === true) {
       const grant = await this.grants.find(id);
       if (!grant) throw clientGrantNotFound();
       if (dto.scope !== undefined) await this.checkScopes(grant.audience, dto.scope);
       await this.checkOrganizationAccess(grant.client_id, dto.allow_any_organization);
     }
-    return toClientGrantView(await this.grants.update(id, dto));
+    return toTenantClientGrantView(await this.grants.update(id, dto));
   }
 
   /** A grant is for an API of the tenant (404 otherwise), and only for scopes that API defines (400). */

@@ -7,7 +7,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ConnectionsService } from './connections.service.js';
 import { ConnectionIdParams } from './dto/connection.params.js';
-import { ConnectionView, ConnectionWithClientsView } from './dto/connection.view.js';
+import { ConnectionDeletedView, ConnectionView, ConnectionWithClientsView } from './dto/connection.view.js';
 import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { FieldsQuery } from '../common/fields.js';
 import { ListConnectionsQuery } from './dto/list-connections.query.js';
@@ -54,14 +54,25 @@ export class ConnectionsController {
     return this.connections.update(id, dto);
   }
 
-  /** Auth0 answers 202 ("being deleted") for a connection it had and 204 for one it no longer has; never 404. */
+  /**
+   * Auth0 answers 202 ("being deleted") with when, for a connection it had, and 204 for one it no longer
+   * has; never 404. (Auth0 answers a repeated delete 202 again while it still deletes; ours is done at once.)
+   */
   @Delete(':id')
   @Scopes('delete:connections')
   @ApiOperation({ operationId: 'delete_connections_by_id', summary: 'Delete a connection' })
-  @ApiAcceptedResponse({ description: 'The connection, its users, enabled clients and organization links were deleted.' })
+  @ApiAcceptedResponse({
+    type: ConnectionDeletedView,
+    description: 'The connection, its users, enabled clients and organization links were deleted.',
+  })
   @ApiNoContentResponse({ description: 'The connection no longer exists.' })
   @ApiErrors(400)
-  async remove(@Param() { id }: ConnectionIdParams, @Res({ passthrough: true }) reply: FastifyReply): Promise<void> {
-    reply.status((await this.connections.remove(id)) ? HttpStatus.ACCEPTED : HttpStatus.NO_CONTENT);
+  async remove(
+    @Param() { id }: ConnectionIdParams,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ): Promise<ConnectionDeletedView | undefined> {
+    const deleted = await this.connections.remove(id);
+    reply.status(deleted ? HttpStatus.ACCEPTED : HttpStatus.NO_CONTENT);
+    return deleted ? { deleted_at: new Date().toISOString() } : undefined;
   }
 }

@@ -7,7 +7,7 @@ export interface LogStreamFilter {
   name: string;
 }
 
-/** log_streams.sink: the http sink as given, without httpAuthorization (kept apart in sink_secret). */
+/** log_streams.sink: the sink as given, without its secret field (kept apart in sink_secret); an http sink's shape here. */
 export interface StoredSink {
   httpEndpoint: string;
   httpContentType?: string;

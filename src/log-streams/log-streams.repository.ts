@@ -14,7 +14,7 @@ const failed = mapDatabaseErrors({ recordNotFound: logStreamNotFound });
 const CURRENT_END_SQL = `SELECT (pg_snapshot_xmin(pg_current_snapshot())::text::bigint - 1)::text AS tx`;
 const LAST_SEQ = 9_223_372_036_854_775_807n;
 
-export type LogStreamChanges = Pick<Prisma.LogStreamUpdateInput, 'name' | 'status' | 'filters' | 'sink' | 'sink_secret'>;
+export type LogStreamChanges = Pick<Prisma.LogStreamUpdateInput, 'name' | 'status' | 'filters' | 'sink' | 'sink_secret' | 'pii_config'>;
 
 @Injectable()
 export class LogStreamsRepository {

@@ -23,6 +23,8 @@ const SETTINGS = [
   'proof_of_possession',
   'subject_type_authorization',
   'authorization_policy',
+  'authorization_details',
+  'token_encryption',
 ] as const;
 
 type Row = ResourceServer | ResourceServerView;

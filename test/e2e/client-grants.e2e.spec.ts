@@ -35,14 +35,14 @@ describe('client-grants', () => {
       const res = await create(body);
       assert.equal(res.status, 201);
       assert.match(res.body.id, /^cgr_[A-Za-z0-9]{16}$/);
-      assert.deepEqual(res.body, { id: res.body.id, ...body });
+      assert.deepEqual(res.body, { id: res.body.id, ...body, subject_type: 'client' });
     });
 
     it('201 with organization_usage and allow_any_organization; scope defaults to []', async () => {
       const body = { ...newGrant(), organization_usage: 'require', allow_any_organization: false };
       const res = await create(body);
       assert.equal(res.status, 201);
-      assert.deepEqual(res.body, { id: res.body.id, ...body, scope: [] });
+      assert.deepEqual(res.body, { id: res.body.id, ...body, scope: [], subject_type: 'client' });
     });
 
     it('accepts a form body: repeated scope keys, a single scope key, booleans as text', async () => {
@@ -61,6 +61,7 @@ describe('client-grants', () => {
         scope: ['read:a', 'read:b'],
         organization_usage: 'allow',
         allow_any_organization: true,
+        subject_type: 'client',
       });
       const g2 = newGrant();
       const single = await t.api
@@ -175,7 +176,13 @@ describe('client-grants', () => {
       const grant = await t.factories.clientGrant();
       const res = await t.api.get(`/api/v2/client-grants/${grant.id}`).set('Authorization', auth);
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: grant.scope });
+      assert.deepEqual(res.body, {
+        id: grant.id,
+        client_id: grant.client_id,
+        audience: grant.audience,
+        scope: grant.scope,
+        subject_type: 'client',
+      });
     });
 
     it('404 inexistent_client_grant for an unknown id', async () => {
@@ -204,6 +211,7 @@ describe('client-grants', () => {
         scope: ['a:b'],
         organization_usage: 'allow',
         allow_any_organization: true,
+        subject_type: 'client',
       });
     });
 
@@ -212,7 +220,13 @@ describe('client-grants', () => {
       await t.prisma.clientGrant.update({ where: { id: grant.id }, data: { organization_usage: 'deny', allow_any_organization: true } });
       const res = await patch(grant.id).send({ organization_usage: null, allow_any_organization: null });
       assert.equal(res.status, 200);
-      assert.deepEqual(res.body, { id: grant.id, client_id: grant.client_id, audience: grant.audience, scope: grant.scope });
+      assert.deepEqual(res.body, {
+        id: grant.id,
+        client_id: grant.client_id,
+        audience: grant.audience,
+        scope: grant.scope,
+        subject_type: 'client',
+      });
       Errors.invalidBody(
         await patch(grant.id).send({ scope: null }),
         `Payload validation error: 'Expected type array but found type null' on property scope (${SCOPE_DESC}).`,

@@ -331,7 +331,7 @@ describe('connections', () => {
   });
 
   describe('DELETE /connections/{id}', () => {
-    it('202 and empty, and its users, enabled clients and organization links go with it; the clients and organization stay', async () => {
+    it('202 with deleted_at, and its users, enabled clients and organization links go with it; the clients and organization stay', async () => {
       const connection = await f.connection();
       const [client, organization] = [await f.client(), await f.organization()];
       await f.enableClient(connection.id, client.client_id);
@@ -339,7 +339,8 @@ describe('connections', () => {
       const user = await f.user(connection.id);
       const res = await t.api.delete(`/api/v2/connections/${connection.id}`).set('Authorization', auth);
       assert.equal(res.status, 202);
-      assert.equal(res.text, '');
+      assert.deepEqual(Object.keys(res.body), ['deleted_at']);
+      assert.ok(Math.abs(Date.parse(res.body.deleted_at) - Date.now()) < 60_000, res.text);
       assert.equal(await t.prisma.connection.count({ where: { id: connection.id } }), 0);
       assert.equal(await t.prisma.user.count({ where: { user_id: user.user_id } }), 0);
       assert.equal(await t.prisma.connectionClient.count({ where: { connection_id: connection.id } }), 0);

@@ -102,19 +102,23 @@ describe('log streams: the management API', () => {
         `Payload validation error: 'String does not match pattern ^[^\\r\\n]*$: a\r\nX-B: b' on property sink (${SINK_DESC}).`,
       ],
       [
-        'pii_config (not supported)',
-        { type: 'http', sink: sink(), pii_config: {} },
-        `Payload validation error: 'Additional properties not allowed: pii_config'.`,
+        'pii_config without log_fields',
+        { type: 'http', sink: sink(), pii_config: { method: 'mask' } },
+        `Payload validation error: 'Missing required property: log_fields' on property pii_config (Which personal fields of the logs are masked or hashed (stored, no effect yet)).`,
       ],
     ];
     for (const [what, body, message] of invalid) {
       it(`400 for ${what}`, async () => Errors.invalidBody(await create(body), message));
     }
 
-    it('400 for a type Auth0 knows but this server does not deliver to', async () => {
+    it("400 for a sink that is not its type's", async () => {
       Errors.invalidBody(
-        await create({ type: 'datadog', sink: { datadogRegion: 'us', datadogApiKey: 'k' } }),
-        `Payload validation error: 'No enum match for: "datadog"' on property type.`,
+        await create({ type: 'datadog', sink: sink() }),
+        `Payload validation error: 'Additional properties not allowed: httpEndpoint' on property sink (${SINK_DESC}).`,
+      );
+      Errors.invalidBody(
+        await create({ type: 'kafka', sink: sink() }),
+        `Payload validation error: 'No enum match for: "kafka"' on property type.`,
       );
     });
 

@@ -89,6 +89,7 @@ describe('the official auth0 SDK (v7 and v6) through organizations for M2M appli
         audience,
         scope: ['read:things'],
         organization_usage: 'require',
+        subject_type: 'client',
       });
       const anyGrant = await grants.create({ client_id: reporter, audience, organization_usage: 'allow', allow_any_organization: true });
       assert.equal(anyGrant.allow_any_organization, true);

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsString, Length } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsString, Length } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { FormBool, FormList } from '../../common/validation/coerce.js';
-import { ORGANIZATION_USAGES, type OrganizationUsage } from './client-grant-rules.js';
+import { DEFAULT_FOR, ORGANIZATION_USAGES, SUBJECT_TYPES, type OrganizationUsage, type SubjectType } from './client-grant-rules.js';
 
 export class CreateClientGrantDto {
   @ApiProperty({ description: 'ID of the client.' })
@@ -37,4 +37,26 @@ export class CreateClientGrantDto {
   @FormBool()
   @IsBoolean()
   allow_any_organization?: boolean;
+
+  @ApiProperty({
+    description: 'The type of application access the client grant allows (`client` by default; `user` is stored, no effect yet).',
+  })
+  @IfPresent()
+  @IsString()
+  @IsIn(SUBJECT_TYPES)
+  subject_type?: SubjectType;
+
+  @ApiProperty({ description: 'Types of authorization_details (RFC 9396) allowed for this client grant (stored, no effect yet).' })
+  @IfPresent()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @IsString({ each: true })
+  @Length(1, 255, { each: true })
+  authorization_details_types?: string[];
+
+  @ApiProperty({ description: 'Applies this client grant as the default for all clients in the given group (stored, no effect yet).' })
+  @IfPresent()
+  @IsString()
+  @IsIn(DEFAULT_FOR)
+  default_for?: (typeof DEFAULT_FOR)[number];
 }

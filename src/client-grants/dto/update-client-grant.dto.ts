@@ -6,6 +6,8 @@ import { CreateClientGrantDto } from './create-client-grant.dto.js';
 /** Auth0 lets only these change (client_id and audience identify the grant); null removes a setting. */
 @MinProperties(1)
 export class UpdateClientGrantDto extends NullableType(
-  PartialType(PickType(CreateClientGrantDto, ['scope', 'organization_usage', 'allow_any_organization']), { skipNullProperties: false }),
+  PartialType(PickType(CreateClientGrantDto, ['scope', 'organization_usage', 'allow_any_organization', 'authorization_details_types']), {
+    skipNullProperties: false,
+  }),
   ['organization_usage', 'allow_any_organization'],
 ) {}

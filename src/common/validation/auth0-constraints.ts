@@ -66,6 +66,10 @@ export const AUTH0_CONSTRAINTS = constraints({
     message: (value, [max]) => `Value ${String(value)} is greater than maximum ${max}`,
     schema: ([max]) => ({ maximum: max }),
   }),
+  arrayMinSize: withArgs<[min: number]>({
+    message: (value, [min]) => `Array is too short (${count(value)}), minimum ${min}`,
+    schema: ([min]) => ({ minItems: min }),
+  }),
   arrayMaxSize: withArgs<[max: number]>({
     message: (value, [max]) => `Array is too long (${count(value)}), maximum ${max}`,
     schema: ([max]) => ({ maxItems: max }),

@@ -1,4 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Connection } from '../../generated/prisma/client.js';
 
 /**
@@ -35,6 +35,21 @@ export class ConnectionWithClientsView extends ConnectionView {
   enabled_clients?: string[];
 }
 
+// Auth0 answers show_as_button false for an enterprise connection that never set it, and leaves it out for the others.
+const ENTERPRISE_STRATEGIES = new Set([
+  'ad',
+  'adfs',
+  'auth0-oidc',
+  'google-apps',
+  'ip',
+  'oidc',
+  'okta',
+  'pingfederate',
+  'samlp',
+  'sharepoint',
+  'waad',
+]);
+
 export function toConnectionView(row: Connection): ConnectionView {
   const view: ConnectionView = { id: row.id, name: row.name };
   if (row.display_name !== null) view.display_name = row.display_name;
@@ -43,6 +58,7 @@ export function toConnectionView(row: Connection): ConnectionView {
   view.realms = row.realms;
   view.is_domain_connection = row.is_domain_connection;
   if (row.show_as_button !== null) view.show_as_button = row.show_as_button;
+  else if (ENTERPRISE_STRATEGIES.has(row.strategy)) view.show_as_button = false;
   if (row.metadata !== null) view.metadata = row.metadata as Record<string, string>;
   return view;
 }
@@ -50,4 +66,9 @@ export function toConnectionView(row: Connection): ConnectionView {
 export function toConnectionWithClientsView(row: Connection, enabledClients: string[]): ConnectionWithClientsView {
   const { id, name, display_name, options, strategy, realms, ...rest } = toConnectionView(row);
   return { id, name, display_name, options, strategy, realms, enabled_clients: enabledClients, ...rest };
+}
+
+/** Auth0's answer to a delete it accepted. */
+export class ConnectionDeletedView {
+  @ApiProperty({ description: 'When the connection was deleted (ISO 8601)' }) deleted_at: string;
 }

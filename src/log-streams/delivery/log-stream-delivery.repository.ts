@@ -22,7 +22,8 @@ export interface Cursor {
 }
 
 // Straight to the pool: these run for every stream on every poll of every instance.
-const DUE = `(status = 'active' AND (retry_at IS NULL OR retry_at <= now()) AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $1))`;
+// Only http sinks are delivered to; the other types are stored, no effect yet.
+const DUE = `(status = 'active' AND type = 'http' AND (retry_at IS NULL OR retry_at <= now()) AND (lease_until IS NULL OR lease_until < now() OR lease_owner = $1))`;
 const DUE_SQL = `SELECT id FROM log_streams WHERE ${DUE} ORDER BY id`;
 // The lease is a row stamp, not a row lock: a transaction held open through an HTTP request would
 // hold back the snapshot xmin that decides which entries are final (see ENTRIES_SQL).

@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import {
+  ArrayMaxSize,
   IsArray,
   IsBoolean,
   IsIn,
@@ -25,13 +26,16 @@ import {
   type SigningAlgorithm,
 } from './resource-server-rules.js';
 import {
+  AuthorizationDetailDto,
   AuthorizationPolicyDto,
   ProofOfPossessionDto,
   ResourceServerScopeDto,
   SubjectTypeAuthorizationDto,
+  TokenEncryptionDto,
 } from './resource-server-settings.dto.js';
 
-// Auth0 also takes null for proof_of_possession and authorization_policy (to clear them); the
+// Auth0 also takes null for proof_of_possession, authorization_policy, authorization_details and
+// token_encryption (to clear them); the
 // OpenAPI reader cannot yet document a nullable nested object, so null is refused here for now.
 export class CreateResourceServerDto {
   @ApiProperty({ description: 'Friendly name for this resource server. Can not contain `<` or `>` characters.' })
@@ -153,4 +157,19 @@ export class CreateResourceServerDto {
   @ValidateNested()
   @Type(() => AuthorizationPolicyDto)
   authorization_policy?: AuthorizationPolicyDto;
+
+  @ApiProperty({ description: 'Authorization details types (RFC 9396) this resource server accepts (stored, no effect yet).' })
+  @IfPresent()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => AuthorizationDetailDto)
+  authorization_details?: AuthorizationDetailDto[];
+
+  @ApiProperty({ description: 'Encryption of the access tokens issued for this resource server (stored, no effect yet).' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TokenEncryptionDto)
+  token_encryption?: TokenEncryptionDto;
 }

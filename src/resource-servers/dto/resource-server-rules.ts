@@ -7,6 +7,8 @@ export const POP_MECHANISMS = ['mtls', 'dpop'] as const;
 export const POP_REQUIRED_FOR = ['public_clients', 'all_clients'] as const;
 export const USER_POLICIES = ['allow_all', 'deny_all', 'require_client_grant'] as const;
 export const CLIENT_POLICIES = ['deny_all', 'require_client_grant'] as const;
+export const TOKEN_ENCRYPTION_FORMATS = ['compact-nested-jwe'] as const;
+export const TOKEN_ENCRYPTION_ALGS = ['RSA-OAEP-256', 'RSA-OAEP-384', 'RSA-OAEP-512'] as const;
 
 /** Auth0 caps access tokens from the token endpoint at 30 days, and those for web flows at 1 day. */
 export const MAX_TOKEN_LIFETIME = 2_592_000;

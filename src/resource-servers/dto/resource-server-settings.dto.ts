@@ -2,7 +2,14 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsBoolean, IsIn, IsObject, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
-import { CLIENT_POLICIES, POP_MECHANISMS, POP_REQUIRED_FOR, USER_POLICIES } from './resource-server-rules.js';
+import {
+  CLIENT_POLICIES,
+  POP_MECHANISMS,
+  POP_REQUIRED_FOR,
+  TOKEN_ENCRYPTION_ALGS,
+  TOKEN_ENCRYPTION_FORMATS,
+  USER_POLICIES,
+} from './resource-server-rules.js';
 
 // The nested settings Auth0 accepts on a resource server. We store them as given (the `settings`
 // column) and return them; none of them changes what the token endpoint does here.
@@ -72,4 +79,48 @@ export class AuthorizationPolicyDto {
   @IsString()
   @Length(1, 255)
   policy_id: string;
+}
+
+export class AuthorizationDetailDto {
+  @ApiProperty({ description: 'The authorization details type (RFC 9396) the resource server accepts.' })
+  @IsString()
+  @Length(1, 255)
+  type: string;
+}
+
+class TokenEncryptionKeyDto {
+  @ApiProperty({ description: 'Name of the encryption key.' })
+  @IfPresent()
+  @IsString()
+  @Length(1, 255)
+  name?: string;
+
+  @ApiProperty({ description: 'Algorithm used to encrypt the token.' })
+  @IsString()
+  @IsIn(TOKEN_ENCRYPTION_ALGS)
+  alg: string;
+
+  @ApiProperty({ description: 'Key ID.' })
+  @IfPresent()
+  @IsString()
+  @Length(1, 255)
+  kid?: string;
+
+  @ApiProperty({ description: 'PEM-formatted public key. Must be JSON escaped.' })
+  @IsString()
+  @Length(1, 8192)
+  pem: string;
+}
+
+export class TokenEncryptionDto {
+  @ApiProperty({ description: 'Format of the encrypted JWT payload.' })
+  @IsString()
+  @IsIn(TOKEN_ENCRYPTION_FORMATS)
+  format: string;
+
+  @ApiProperty({ description: 'The key the access tokens are encrypted with.' })
+  @IsObject()
+  @ValidateNested()
+  @Type(() => TokenEncryptionKeyDto)
+  encryption_key: TokenEncryptionKeyDto;
 }

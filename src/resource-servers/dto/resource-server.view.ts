@@ -37,6 +37,8 @@ export class ResourceServerView {
   @ApiPropertyOptional(OBJECT) subject_type_authorization?: Record<string, unknown>;
   @ApiPropertyOptional({ ...OBJECT, nullable: true }) proof_of_possession?: Record<string, unknown> | null;
   @ApiPropertyOptional({ ...OBJECT, nullable: true }) authorization_policy?: Record<string, unknown> | null;
+  @ApiPropertyOptional({ type: 'array', items: OBJECT }) authorization_details?: Record<string, unknown>[];
+  @ApiPropertyOptional(OBJECT) token_encryption?: Record<string, unknown>;
 }
 
 /** `secret` is the HS256 secret in clear (the row holds it encrypted when a key encryption secret is set). */

@@ -1,0 +1,152 @@
+import type { KnownDifference } from './known-differences.js';
+
+// go-auth0's recorder re-encodes every client and resource server answer through its own structs
+// (management/http_recordings_test.go): fields they lack are dropped, empty ones (omitempty) too,
+// and a resource server's signing_secret is removed. Our answers to them carry those fields.
+const REENCODED = "go-auth0's recorder re-encoded the answer through its structs, dropping empty and unknown fields";
+const CLIENT_EMPTY_FIELDS = [
+  ...['allowed_clients', 'allowed_logout_urls', 'allowed_origins', 'app_type', 'callbacks', 'client_metadata'],
+  ...['cross_origin_authentication', 'global', 'token_endpoint_auth_method', 'web_origins'],
+];
+
+/** Where we still answer otherwise than the recording, and why. */
+export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
+  // Recorder artefacts and older recordings.
+  { request: / (POST|PATCH|GET) \/resource-servers/, extra: ['signing_secret'], reason: `${REENCODED} (signing_secret removed)` },
+  {
+    request: / (POST|GET) \/clients/,
+    missing: ['signing_keys', 'client_secret', 'cross_origin_auth', 'oidc_backchannel_logout'],
+    extra: [...CLIENT_EMPTY_FIELDS, 'client_secret'],
+    reason: `${REENCODED}; we do not return signing_keys (the tenant's certificates) on clients`,
+  },
+  {
+    request: /#\d+ (GET|DELETE) \/.*/,
+    extra: ['errorCode'],
+    reason: 'Auth0 leaves errorCode out of some 404 bodies; ours always carry it (one error body shape)',
+  },
+  {
+    request: /TestResourceServer_Delete#2 GET /,
+    extra: ['error', 'errorCode', 'message', 'statusCode'],
+    reason: `${REENCODED} (a 404 body re-encoded as an empty resource server)`,
+  },
+  {
+    request: /TestClient_Delete#\d+ GET /,
+    missing: ['client_secret', 'signing_keys'],
+    extra: ['error', 'errorCode', 'message', 'statusCode'],
+    reason: `${REENCODED} (a 404 body re-encoded as a client)`,
+  },
+  {
+    request: /#\d+ (GET|POST) \/actions\/actions/,
+    extra: ['built_at', 'action_id', 'page'],
+    reason:
+      "Auth0 builds an action later and answers before it has built_at; ours builds at once (a version's action_id and a list's page are in Auth0's current schema, not in these recordings)",
+  },
+  {
+    request: / DELETE \/connections\/con_\w+$/,
+    status: '202->204',
+    reason: 'Auth0 answers a repeated delete 202 again while it still deletes; ours deletes at once, so the repeat answers 204',
+  },
+  {
+    request: /TestLogStreamManager_Delete\/\w+#3 DELETE /,
+    status: '204->404',
+    reason: 'Auth0 answered 204 to deleting a stream already deleted; ours answers 404 as for every unknown stream',
+  },
+  {
+    request: / (POST|GET|PATCH) \/connections/,
+    missing: ['provisioning_ticket_url'],
+    reason: 'no AD/LDAP connector here, so no provisioning ticket URL',
+  },
+  {
+    request: /Azure-AD_Connection(_by_its_name)?#\d+ (POST|GET) \/connections/,
+    missing: ['display_name', 'provisioning_ticket_url'],
+    reason: 'Auth0 dropped the display_name given to a waad connection; ours keeps it (and has no AD connector ticket)',
+  },
+  {
+    request: /TestLogStreamManager_[\w/]+#\d+ (POST|GET) \/log-streams/,
+    missing: ['filters'],
+    reason: 'Auth0 gave priority streams a `security` filter nobody asked for, outside its own filter enum; ours keeps the filters given',
+  },
+  {
+    request: /It_handles_Auth0_Connection_(Attribute_required|Cannot_set_both|With_No_attribute)/,
+    status: '400->201',
+    reason:
+      "a database connection's attributes are not checked as Auth0 checks them (one active identifier, no validation or requires_username beside them)",
+  },
+  {
+    request: /When_signup_enabled_with_assign_membership_false_should_fail#4 PATCH/,
+    status: '400->200',
+    reason: 'Auth0 refuses is_signup_enabled without assign_membership_on_login; ours does not check it yet',
+  },
+  {
+    request: / (POST|GET|PATCH) \/organizations\/org_\w+\/enabled_connections/,
+    extra: ['is_signup_enabled'],
+    reason: 'recorded before Auth0 returned is_signup_enabled on organization connections; ours follows the current schema',
+  },
+  {
+    request: /#\d+ GET \/(organizations|organizations\/org_\w+\/members)\?/,
+    extra: ['next'],
+    reason: 'recorded when Auth0 left `next` out of a last checkpoint page; ours always has it',
+  },
+  {
+    request: / POST \/users$/,
+    missing: ['blocked'],
+    reason: 'Auth0 answers blocked: false on a created user; ours leaves it out until set',
+  },
+  {
+    request: / (GET|PATCH) \/users\//,
+    missing: ['blocked', 'last_password_reset'],
+    reason: 'blocked and last_password_reset are not returned until set',
+  },
+  {
+    request: /TestOrganizationManager_ClientGrants\w*#\d+ POST /,
+    extra: ['allow_any_organization', 'id', 'organization_usage'],
+    reason: 'recorded before Auth0 returned the grant id and organization settings on an organization client grant',
+  },
+  {
+    request: /ClientGrantsWithOrg#\d+ GET \/clients\?/,
+    status: '200->400',
+    reason: 'Auth0 answered q without checkpoint paging; ours requires from/take, as its current documentation says',
+  },
+  {
+    request: /TestResourceServer_List#\d+ GET /,
+    status: '200->400',
+    reason: 'fields/include_fields on GET /resource-servers are not supported',
+  },
+  // Fields not accepted yet, and what fails after them.
+  { request: / POST \/actions\/actions$/, status: '201->400', reason: '`deploy` on an action create is not accepted' },
+  { request: /TestActionManager_CreateWithDeploy#\d+ GET /, status: '200->404', reason: 'the action was not created (deploy)' },
+  { request: /TestActionManager_CreateWithDeploy#\d+ DELETE /, status: '204->404', reason: 'the action was not created (deploy)' },
+  {
+    request: /TestActionManager_Update#\d+ PATCH /,
+    status: '200->400',
+    reason: "a secret's updated_at in an action update is not accepted",
+  },
+  {
+    request: /TestClientGrantManager_Update#3 PATCH /,
+    status: '200->400',
+    reason: "Auth0 let a user grant take a scope its API does not define; ours refuses scopes outside the API's",
+  },
+  {
+    request: /TestOrganizationManager_ClientGrants\w*#\d+ POST \/client-grants/,
+    extra: ['subject_type'],
+    reason: "recorded (2024) before Auth0 answered a grant's subject_type; its 2025 recordings have it, as ours",
+  },
+  {
+    request: / POST \/clients$/,
+    status: '201->400',
+    reason:
+      "clients' client_authentication_methods, addons, session_transfer, signed_request_object, compliance_level and refresh_token.policies are not accepted",
+  },
+  { request: / PATCH \/clients\//, status: '200->400', reason: 'the same client fields, and client_secret, are not accepted on update' },
+  { request: / GET \/clients\//, status: '200->404', reason: 'the client was not created (fields not accepted)' },
+  {
+    request: /TestOrganizationManager_Create#4 POST /,
+    status: '201->400',
+    reason: 'enabled_connections on an organization create are not accepted',
+  },
+  {
+    request: /TestOrganizationManager_Create#5 DELETE /,
+    status: '204->404',
+    reason: 'the organization was not created (enabled_connections)',
+  },
+];
