@@ -208,6 +208,7 @@ describe('OpenAPI document', () => {
       'GET /healthz',
       'GET /readyz',
       'OPTIONS /.well-known/openid-configuration',
+      'POST /oauth/revoke',
       'POST /oauth/token',
     ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());
