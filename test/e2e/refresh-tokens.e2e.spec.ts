@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
+import { AuthenticationClient } from 'auth0/legacy';
 import type { Response } from 'supertest';
 import { decodeJwt } from '../support/issuer.js';
 import { expectOAuthError } from '../support/responses.js';
@@ -217,6 +218,35 @@ describe('refresh tokens: issued by an exchange with offline_access, refreshed, 
       400,
       'invalid_request',
       'Missing required parameter: token',
+    );
+  });
+
+  it('the official SDK v7 (auth0/legacy AuthenticationClient): oauth.refreshTokenGrant then oauth.revokeRefreshToken, unchanged', async () => {
+    const client = await offlineClient(ROTATING);
+    // No openid: v7's legacy client validates an ID token against https://tenant.test's JWKS itself, bypassing `fetch`.
+    const first = (await login(client, 'read:things offline_access')).body.refresh_token as string;
+    const base = kit.baseUrl.replace(/api\/v2$/, '');
+    const auth = new AuthenticationClient({
+      domain: 'tenant.test',
+      clientId: client.client_id,
+      clientSecret: client.client_secret,
+      // The SDK always calls https://{domain}; the test app listens on plain HTTP.
+      fetch: (url: string | URL | Request, init?: RequestInit) =>
+        fetch((url instanceof Request ? url.url : url.toString()).replace('https://tenant.test/', base), init),
+    });
+    const { data } = await auth.oauth.refreshTokenGrant({ refresh_token: first });
+    assert.equal(decodeJwt(data.access_token).claims.aud, client.audience);
+    assert.match(data.refresh_token ?? '', /^[\w-]{43}$/);
+    assert.equal(decodeJwt(data.access_token).claims.scope, 'read:things offline_access');
+    const revoked = await auth.oauth.revokeRefreshToken({ token: data.refresh_token ?? '' });
+    assert.equal(revoked.status, 200);
+    const refused = await auth.oauth.refreshTokenGrant({ refresh_token: data.refresh_token ?? '' }).then(
+      () => assert.fail('a revoked token refreshed'),
+      (error: unknown) => error as { statusCode?: number; error?: string; error_description?: string },
+    );
+    assert.deepEqual(
+      [refused.statusCode, refused.error, refused.error_description],
+      [403, 'invalid_grant', 'Unknown or invalid refresh token.'],
     );
   });
 
