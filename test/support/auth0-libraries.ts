@@ -82,7 +82,7 @@ async function run(request: LibraryRequest): Promise<Record<string, unknown>> {
 }
 
 /** A server-side session made by loginWithCustomTokenExchange (the library's default scopes: offline_access among them). */
-async function serverSession(request: Extract<LibraryRequest, { op: 'serverLogin' | 'serverRefresh' }>): Promise<ServerClient<unknown>> {
+async function serverSession(request: Extract<LibraryRequest, { op: 'serverLogin' | 'serverRefresh' }>): Promise<ServerClient> {
   const server = new ServerClient({
     domain,
     clientId: request.client.id,
@@ -105,7 +105,7 @@ const untilExpired = (expiresAt: number) => new Promise((r) => setTimeout(r, Mat
  * The session's access token, then again once it has expired (the library refreshes it), then
  * again after revokeRefreshToken and the next expiry (the library's refusal, as data).
  */
-async function serverRefresh(server: ServerClient<unknown>): Promise<Record<string, unknown>> {
+async function serverRefresh(server: ServerClient): Promise<Record<string, unknown>> {
   const first = await server.getAccessToken();
   await untilExpired(first.expiresAt);
   const second = await server.getAccessToken();
