@@ -250,6 +250,23 @@ describe('refresh tokens: issued by an exchange with offline_access, refreshed, 
     );
   });
 
+  it('logs sertft / fertft entries, the refresh token redacted', async () => {
+    const client = await offlineClient();
+    const token = (await login(client)).body.refresh_token as string;
+    assert.equal((await refresh(client, token)).status, 200);
+    expectInvalid(await refresh(client, `${token}x`));
+    for (const type of ['sertft', 'fertft']) {
+      let entry;
+      for (let attempt = 0; attempt < 50 && !entry; attempt++) {
+        entry = await t.prisma.tenantLog.findFirst({ where: { type, client_id: client.client_id } });
+        if (!entry) await sleep(20);
+      }
+      assert.ok(entry, `a ${type} entry`);
+      assert.ok(entry.details?.includes('"refresh_token"'), entry.details ?? '');
+      assert.ok(!entry.details?.includes(token), `${type} holds no refresh token`);
+    }
+  });
+
   it('deleting the user, the client’s grant or the client revokes their refresh tokens', async () => {
     const client = await offlineClient();
     const res = await login(client);
