@@ -88,6 +88,12 @@ export class RefreshTokens {
       ...use,
       created_at: now,
     });
+    // A reuse elsewhere may have deleted the family between the claim and this insert: then the
+    // token used is gone too, and the successor must go with it.
+    if (!(await this.tokens.findByHash(token.token_hash))) {
+      await this.tokens.deleteFamily(token.family_id);
+      throw invalidRefreshToken();
+    }
     return { token, successor };
   }
 
@@ -104,7 +110,7 @@ export class RefreshTokens {
   private async reuse(token: RefreshToken, leeway: number, now: Date): Promise<void> {
     const rotatedAt = (await this.tokens.findByHash(token.token_hash))?.rotated_at;
     if (!rotatedAt) throw invalidRefreshToken();
-    const withinLeeway = now.getTime() <= rotatedAt.getTime() + leeway * 1000;
+    const withinLeeway = now.getTime() < rotatedAt.getTime() + leeway * 1000;
     if (withinLeeway && !(await this.tokens.rotatedSince(token.family_id, rotatedAt))) return;
     await this.tokens.deleteFamily(token.family_id);
     throw invalidRefreshToken();
