@@ -38,4 +38,25 @@ export class RefreshTokensRepository {
   async deleteFamily(familyId: string): Promise<void> {
     await this.txHost.tx.refreshToken.deleteMany({ where: { family_id: familyId } });
   }
+
+  async find(id: string): Promise<RefreshToken | undefined> {
+    return (await this.txHost.tx.refreshToken.findUnique({ where: { id } })) ?? undefined;
+  }
+
+  /** The user's tokens after `from` (by id), `take` of them. */
+  listForUser(userId: string, from: string | undefined, take: number): Promise<RefreshToken[]> {
+    return this.txHost.tx.refreshToken.findMany({
+      where: { user_id: userId, ...(from ? { id: { gt: from } } : {}) },
+      orderBy: { id: 'asc' },
+      take,
+    });
+  }
+
+  async delete(id: string): Promise<boolean> {
+    return (await this.txHost.tx.refreshToken.deleteMany({ where: { id } })).count > 0;
+  }
+
+  async deleteForUser(userId: string): Promise<void> {
+    await this.txHost.tx.refreshToken.deleteMany({ where: { user_id: userId } });
+  }
 }
