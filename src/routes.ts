@@ -3,6 +3,8 @@ export const API_PREFIX = 'api/v2';
 
 /** The token endpoint, outside /api/v2 as Auth0's; the one route whose errors are OAuth-shaped. */
 export const TOKEN_ROUTE = 'oauth/token';
+/** RFC 7009 token revocation, beside the token endpoint as Auth0's; its errors are OAuth-shaped too. */
+export const REVOKE_ROUTE = 'oauth/revoke';
 export const JWKS_ROUTE = '.well-known/jwks.json';
 export const DISCOVERY_ROUTE = '.well-known/openid-configuration';
 export const LIVENESS_ROUTE = 'healthz';
@@ -13,9 +15,9 @@ export const CONSOLE_ROUTE = 'console';
 const CONSOLE_ROUTES = [CONSOLE_ROUTE, `${CONSOLE_ROUTE}/assets/*`, `${CONSOLE_ROUTE}/session`, `${CONSOLE_ROUTE}/api/*`];
 
 /** Routes served outside /api/v2. */
-export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE, ...CONSOLE_ROUTES];
+export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, REVOKE_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE, ...CONSOLE_ROUTES];
 
-/** True for a request to the token endpoint, whose errors are OAuth-shaped. */
+/** True for a request to the token or revocation endpoint, whose errors are OAuth-shaped. */
 export function isTokenPath(url: string): boolean {
-  return url.startsWith(`/${TOKEN_ROUTE}`);
+  return url.startsWith(`/${TOKEN_ROUTE}`) || url.startsWith(`/${REVOKE_ROUTE}`);
 }

@@ -4,6 +4,7 @@ export type OAuthErrorCode =
   | 'invalid_request'
   | 'invalid_client'
   | 'unauthorized_client'
+  | 'invalid_grant'
   | 'access_denied'
   | 'unsupported_grant_type'
   | 'too_many_requests'

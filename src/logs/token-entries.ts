@@ -7,6 +7,7 @@ const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
 const TYPES: Record<string, { ok: string; failed: string; description: string }> = {
   client_credentials: { ok: 'seccft', failed: 'feccft', description: 'Client Credentials for Access Token' },
   [TOKEN_EXCHANGE]: { ok: 'secte', failed: 'fecte', description: 'Token Exchange' },
+  refresh_token: { ok: 'sertft', failed: 'fertft', description: 'Refresh Token for Access Token' },
 };
 
 /**
@@ -74,12 +75,13 @@ function basicClientId(header: string | undefined): string | undefined {
   }
 }
 
-// Subject and actor tokens are credentials too, though their names do not say "secret".
+// Subject, actor and refresh tokens are credentials too, though their names do not say "secret".
 function omitTokens(fields: Record<string, unknown>): Record<string, unknown> {
-  const { subject_token: _subject, actor_token: _actor, ...rest } = fields;
+  const { subject_token: _subject, actor_token: _actor, refresh_token: _refresh, ...rest } = fields;
   return {
     ...rest,
     ...(_subject === undefined ? {} : { subject_token: REDACTED }),
     ...(_actor === undefined ? {} : { actor_token: REDACTED }),
+    ...(_refresh === undefined ? {} : { refresh_token: REDACTED }),
   };
 }

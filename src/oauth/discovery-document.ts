@@ -1,11 +1,12 @@
 import type { AppConfig } from '../config/app-config.js';
-import { JWKS_ROUTE, TOKEN_ROUTE } from '../routes.js';
+import { JWKS_ROUTE, REVOKE_ROUTE, TOKEN_ROUTE } from '../routes.js';
 import { TOKEN_EXCHANGE_GRANT } from './token-request.js';
 
 /** OpenID Provider metadata (OpenID Connect Discovery 1.0 §3), as far as this service answers it. */
 export interface DiscoveryDocument {
   issuer: string;
   token_endpoint: string;
+  revocation_endpoint: string;
   jwks_uri: string;
   grant_types_supported: string[];
   token_endpoint_auth_methods_supported: string[];
@@ -19,7 +20,7 @@ export interface DiscoveryDocument {
 
 /**
  * The tenant's discovery document, in the shape of Auth0's but listing only what this service does:
- * no authorization, userinfo, revocation or registration endpoint (so no response types either),
+ * no authorization, userinfo or registration endpoint (so no response types either),
  * client secrets only, the OIDC scopes and claims user tokens carry. `issuer` is the tokens' `iss`
  * byte for byte: openid-client compares the two, trailing slash included.
  */
@@ -28,10 +29,11 @@ export function discoveryDocument(config: AppConfig): DiscoveryDocument {
   return {
     issuer: config.tokenIssuer,
     token_endpoint: new URL(TOKEN_ROUTE, base).href,
+    revocation_endpoint: new URL(REVOKE_ROUTE, base).href,
     jwks_uri: new URL(JWKS_ROUTE, base).href,
-    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT],
+    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'],
     token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-    scopes_supported: ['openid', 'profile', 'email'],
+    scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
     claims_supported: [
       'aud',
       'email',

@@ -8,6 +8,7 @@ import { OrganizationRefusal } from './organization-errors.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
+import { RefreshTokenGrant } from './refresh-token-grant.service.js';
 
 /**
  * The tenant's token endpoint, outside /api/v2 as Auth0's. Its errors are OAuth-shaped. Documented
@@ -20,6 +21,7 @@ export class OAuthTokenController {
   constructor(
     private readonly issuer: TokenIssuer,
     private readonly exchange: TokenExchangeService,
+    private readonly refreshGrant: RefreshTokenGrant,
   ) {}
 
   // The body stays untyped so the API's validation pipe (and its error shape) does not apply.
@@ -41,6 +43,7 @@ export class OAuthTokenController {
         throw error;
       });
     }
+    if (request.grant_type === 'refresh_token') return this.refreshGrant.refresh(request, { ip, userAgent: http.headers['user-agent'] });
     return this.exchange.exchange(request, {
       ip,
       hostname: http.hostname,

@@ -4,6 +4,7 @@ import { ClientGrantsModule } from '../client-grants/client-grants.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
 import { RateLimitStorageModule } from '../rate-limit/rate-limit.module.js';
+import { RefreshTokensModule } from '../refresh-tokens/refresh-tokens.module.js';
 import { ResourceServersModule } from '../resource-servers/resource-servers.module.js';
 import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
@@ -19,6 +20,8 @@ import { OrganizationMembershipRepository } from './organization-membership.repo
 import { GrantedAudiences } from './granted-audiences.js';
 import { GrantOrganizationsRepository } from './grant-organizations.repository.js';
 import { OrganizationAccess } from './organization-access.js';
+import { RefreshTokenGrant } from './refresh-token-grant.service.js';
+import { RevokeController } from './revoke.controller.js';
 import { TokenIssuer } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
 import { TokenSigning } from './token-signing.js';
@@ -35,8 +38,9 @@ import { UserTokens } from './user-tokens.js';
     ActionRuntimeModule,
     UsersModule,
     ConnectionsModule,
+    RefreshTokensModule,
   ],
-  controllers: [OAuthTokenController, DiscoveryController],
+  controllers: [OAuthTokenController, RevokeController, DiscoveryController],
   providers: [
     TokenIssuer,
     GrantedAudiences,
@@ -51,6 +55,7 @@ import { UserTokens } from './user-tokens.js';
     OrganizationMembershipRepository,
     UserTokens,
     ActorIdTokens,
+    RefreshTokenGrant,
   ],
   // The console's sign-in is a client credentials grant, made without a request to itself.
   exports: [TokenIssuer],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { ActionRuntime, type ActionCommand, type CustomTokenExchangeEvent } from '../action-runtime/action-run.js';
 import type { Actor } from '../action-runtime/child/actor.js';
 import { AppConfig } from '../config/app-config.js';
+import { RefreshTokens } from '../refresh-tokens/refresh-tokens.service.js';
 import type { Client } from '../generated/prisma/client.js';
 import { TokenExchangeProfilesRepository } from '../token-exchange-profiles/token-exchange-profiles.repository.js';
 import { ClientAuthenticator } from './client-authenticator.js';
@@ -35,6 +36,7 @@ interface TokenRequestContext {
 
 // OIDC's scopes are the client's to ask for on any API (Auth0 keeps them in user tokens).
 const OIDC_SCOPES = ['openid', 'profile', 'email'];
+const OFFLINE_ACCESS = 'offline_access';
 // Never handed to the action: the client's credentials, and the tokens event.transaction already carries.
 const HIDDEN_BODY_FIELDS = ['client_secret', 'client_assertion', 'subject_token', 'actor_token'];
 
@@ -57,6 +59,7 @@ export class TokenExchangeService {
     private readonly tokens: UserTokens,
     private readonly config: AppConfig,
     private readonly actorIdTokens: ActorIdTokens,
+    private readonly refreshTokens: RefreshTokens,
   ) {}
 
   async exchange(request: TokenExchangeRequest, context: TokenRequestContext): Promise<TokenResponse> {
@@ -81,9 +84,25 @@ export class TokenExchangeService {
     if (user.blocked) throw userBlocked();
     user = await this.users.applyMetadata(user, decision.metadata);
     const organization = request.organization ? await this.organization(request.organization, user.user_id) : undefined;
+    // Auth0: offline_access buys a refresh token where the API allows offline access and the client
+    // the refresh_token grant, and never with an actor (each delegated access goes through the action).
+    const offline =
+      request.scopes.includes('offline_access') &&
+      !decision.actor &&
+      api.allowOfflineAccess &&
+      client.grant_types.includes('refresh_token');
     // A user token holds the requested scopes the client's grant allows (and OIDC's); others are dropped, as Auth0 does for users.
-    const scopes = request.scopes.filter((scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope));
-    return this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
+    const scopes = request.scopes.filter(
+      (scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope) || (offline && scope === OFFLINE_ACCESS),
+    );
+    const response = await this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
+    if (!offline) return response;
+    const origin = { ip: context.ip, userAgent: context.userAgent };
+    const refresh_token = await this.refreshTokens.issue(
+      { client, userId: user.user_id, audience: api.identifier, scopes, organization },
+      origin,
+    );
+    return { ...response, refresh_token };
   }
 
   /**

@@ -13,6 +13,7 @@ export interface TokenResponse {
   expires_in: number;
   scope: string;
   id_token?: string;
+  refresh_token?: string;
 }
 
 /** The client credentials grant, with Auth0's refusals (status and wording) at each step. */

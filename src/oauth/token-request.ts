@@ -35,7 +35,20 @@ export interface TokenExchangeRequest extends ClientAuthentication {
   body: Record<string, unknown>;
 }
 
-type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest;
+export interface RefreshTokenRequest extends ClientAuthentication {
+  grant_type: 'refresh_token';
+  refresh_token: string;
+  /** A narrower set of the token's scopes, when asked for. */
+  scopes: string[];
+}
+
+/** POST /oauth/revoke (RFC 7009). */
+interface RevokeRequest extends ClientAuthentication {
+  token: string;
+}
+
+type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTokenRequest;
+const GRANT_TYPES = ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'];
 
 const invalidRequest = (description: string) => new OAuthError(HttpStatus.BAD_REQUEST, 'invalid_request', description);
 
@@ -44,7 +57,7 @@ export function parseTokenRequest(body: unknown, authorization?: string): TokenR
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const grantType = text(fields, 'grant_type');
   if (!grantType) throw invalidRequest('Missing required parameter: grant_type');
-  if (grantType !== 'client_credentials' && grantType !== TOKEN_EXCHANGE_GRANT) {
+  if (!GRANT_TYPES.includes(grantType)) {
     throw new OAuthError(HttpStatus.BAD_REQUEST, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   }
   const client = clientAuthentication(fields, authorization);
@@ -57,8 +70,11 @@ export function parseTokenRequest(body: unknown, authorization?: string): TokenR
       organization: text(fields, 'organization'),
     };
   }
+  if (grantType === 'refresh_token') {
+    return { grant_type: grantType, ...client, refresh_token: required(fields, 'refresh_token'), scopes: scopes(fields) };
+  }
   return {
-    grant_type: grantType,
+    grant_type: TOKEN_EXCHANGE_GRANT,
     ...client,
     subject_token: required(fields, 'subject_token'),
     subject_token_type: required(fields, 'subject_token_type'),
@@ -70,6 +86,12 @@ export function parseTokenRequest(body: unknown, authorization?: string): TokenR
     actor: actor(fields),
     body: fields,
   };
+}
+
+/** The revocation endpoint's body, with the client authenticated as at the token endpoint. */
+export function parseRevokeRequest(body: unknown, authorization?: string): RevokeRequest {
+  const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  return { ...clientAuthentication(fields, authorization), token: required(fields, 'token') };
 }
 
 /**

@@ -14,6 +14,8 @@ export interface Audience {
   /** HS256 only: the secret in clear. */
   secret?: string;
   system: boolean;
+  /** Whether refresh tokens may be issued for it (offline_access). */
+  allowOfflineAccess: boolean;
 }
 
 /** The APIs of the tenant by audience: the Management API (synthesised) and the stored ones. */
@@ -34,6 +36,7 @@ export class ResourceServerCatalog {
         signingAlg: 'RS256',
         tokenLifetime: api.token_lifetime,
         system: true,
+        allowOfflineAccess: false,
       };
     }
     const row = await this.servers.findByIdentifier(identifier);
@@ -45,6 +48,7 @@ export class ResourceServerCatalog {
       tokenLifetime: row.token_lifetime,
       secret: row.signing_alg === 'HS256' && row.signing_secret !== null ? this.secrets.open(row.signing_secret) : undefined,
       system: false,
+      allowOfflineAccess: row.allow_offline_access,
     };
   }
 }

@@ -285,4 +285,29 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
     const accessToken = typeof access === 'string' ? access : access.accessToken;
     assert.deepEqual([decodeJwt(accessToken).claims.sub, decodeJwt(accessToken).claims.aud], ['auth0|carol', API]);
   });
+
+  it('auth0-server-js getAccessToken refreshes once the first access token expires (rotating refresh token), and fails once it is revoked', async () => {
+    const offlineApi = 'https://offline.acme.test/';
+    await api('POST', '/resource-servers', { identifier: offlineApi, name: 'Acme offline', allow_offline_access: true, token_lifetime: 1 });
+    await api('POST', '/client-grants', { client_id: exchanger.id, audience: offlineApi, scope: [] });
+    await api('PATCH', `/clients/${exchanger.id}`, {
+      refresh_token: { rotation_type: 'rotating', expiration_type: 'expiring', leeway: 0 },
+    });
+    const result = await libraries.result({
+      op: 'serverRefresh',
+      client: exchanger,
+      audience: offlineApi,
+      subjectToken: 'good:dave',
+      subjectTokenType: PARTNER_TYPE,
+    });
+    const [first, second] = [decodeJwt(result.first as string).claims, decodeJwt(result.second as string).claims];
+    assert.deepEqual([first.sub, first.aud, second.sub, second.aud], ['auth0|dave', offlineApi, 'auth0|dave', offlineApi]);
+    assert.notEqual(result.second, result.first);
+    assert.ok((second.iat as number) > (first.iat as number));
+    assert.match(second.scope as string, /\boffline_access\b/);
+    assert.equal(result.cached, result.second, 'the refreshed token is kept until it expires');
+    const refused = result.afterRevoke as { ok: boolean; cause?: { error: string; error_description: string } };
+    assert.equal(refused.ok, false);
+    assert.deepEqual(refused.cause, { error: 'invalid_grant', error_description: 'Unknown or invalid refresh token.' });
+  });
 });

@@ -19,10 +19,11 @@ describe('GET /.well-known/openid-configuration', () => {
     assert.deepEqual(res.body, {
       issuer: 'https://tenant.test/',
       token_endpoint: 'https://tenant.test/oauth/token',
+      revocation_endpoint: 'https://tenant.test/oauth/revoke',
       jwks_uri: 'https://tenant.test/.well-known/jwks.json',
-      grant_types_supported: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange'],
+      grant_types_supported: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange', 'refresh_token'],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
-      scopes_supported: ['openid', 'profile', 'email'],
+      scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
       claims_supported: [
         'aud',
         'email',

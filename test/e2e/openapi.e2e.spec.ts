@@ -72,6 +72,10 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /users/{id}': 'get_users_by_id',
   'PATCH /users/{id}': 'patch_users_by_id',
   'DELETE /users/{id}': 'delete_users_by_id',
+  'GET /users/{id}/refresh-tokens': 'get_refresh_tokens_for_user',
+  'DELETE /users/{id}/refresh-tokens': 'delete_refresh_tokens_for_user',
+  'GET /refresh-tokens/{id}': 'get_refresh_token',
+  'DELETE /refresh-tokens/{id}': 'delete_refresh_token',
   'GET /users-by-email': 'get_users-by-email',
   'GET /organizations/{id}/members': 'get_members',
   'POST /organizations/{id}/members': 'post_members',
@@ -217,6 +221,7 @@ describe('OpenAPI document', () => {
       'PATCH /console/api/*',
       'POST /console/api/*',
       'POST /console/session',
+      'POST /oauth/revoke',
       'POST /oauth/token',
       'PUT /console/api/*',
     ]);

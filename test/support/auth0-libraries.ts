@@ -15,7 +15,8 @@ export type LibraryRequest =
   | { op: 'metadata'; client: LibraryClient }
   | { op: 'clientCredentials'; client: LibraryClient; audience: string; organization?: string }
   | { op: 'exchange'; client: LibraryClient; options: ExchangeProfileOptions }
-  | { op: 'serverLogin'; client: LibraryClient; audience: string; subjectToken: string; subjectTokenType: string };
+  | { op: 'serverLogin'; client: LibraryClient; audience: string; subjectToken: string; subjectTokenType: string }
+  | { op: 'serverRefresh'; client: LibraryClient; audience: string; subjectToken: string; subjectTokenType: string };
 
 /** What a library call gave: its result, or the error it threw, as data. */
 export type LibraryAnswer =
@@ -72,22 +73,50 @@ async function run(request: LibraryRequest): Promise<Record<string, unknown>> {
     case 'exchange':
       return tokens(await authClient(request.client).exchangeToken(request.options));
     case 'serverLogin': {
-      const server = new ServerClient({
-        domain,
-        clientId: request.client.id,
-        clientSecret: request.client.secret,
-        authorizationParams: { audience: request.audience },
-        stateStore: new MemoryStore<StateData>(),
-        transactionStore: new MemoryStore<TransactionData>(),
-      });
-      await server.loginWithCustomTokenExchange({
-        subjectToken: request.subjectToken,
-        subjectTokenType: request.subjectTokenType,
-        audience: request.audience,
-      });
+      const server = await serverSession(request);
       return { user: await server.getUser(), accessToken: await server.getAccessToken() };
     }
+    case 'serverRefresh':
+      return serverRefresh(await serverSession(request));
   }
+}
+
+/** A server-side session made by loginWithCustomTokenExchange (the library's default scopes: offline_access among them). */
+async function serverSession(request: Extract<LibraryRequest, { op: 'serverLogin' | 'serverRefresh' }>): Promise<ServerClient> {
+  const server = new ServerClient({
+    domain,
+    clientId: request.client.id,
+    clientSecret: request.client.secret,
+    authorizationParams: { audience: request.audience },
+    stateStore: new MemoryStore<StateData>(),
+    transactionStore: new MemoryStore<TransactionData>(),
+  });
+  await server.loginWithCustomTokenExchange({
+    subjectToken: request.subjectToken,
+    subjectTokenType: request.subjectTokenType,
+    audience: request.audience,
+  });
+  return server;
+}
+
+const untilExpired = (expiresAt: number) => new Promise((r) => setTimeout(r, Math.max(0, expiresAt * 1000 - Date.now()) + 100));
+
+/**
+ * The session's access token, then again once it has expired (the library refreshes it), then
+ * again after revokeRefreshToken and the next expiry (the library's refusal, as data).
+ */
+async function serverRefresh(server: ServerClient): Promise<Record<string, unknown>> {
+  const first = await server.getAccessToken();
+  await untilExpired(first.expiresAt);
+  const second = await server.getAccessToken();
+  const cached = await server.getAccessToken();
+  await server.revokeRefreshToken();
+  await untilExpired(second.expiresAt);
+  const afterRevoke = await server.getAccessToken().then(
+    () => ({ ok: true }),
+    (caught: unknown) => failure(caught),
+  );
+  return { first: first.accessToken, second: second.accessToken, cached: cached.accessToken, afterRevoke };
 }
 
 function failure(caught: unknown): LibraryAnswer {

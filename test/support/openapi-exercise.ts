@@ -34,24 +34,47 @@ async function enabledConnection(t: TestApp, organizationId: string) {
   return connection;
 }
 
+/** A refresh token of `userId` for `clientId`, through a grant of its own (the table's foreign keys want one). */
+async function refreshTokenFixture(t: TestApp, clientId: string, userId: string) {
+  const grant = await t.factories.clientGrant({ client_id: clientId });
+  const id = randomUUID();
+  return t.prisma.refreshToken.create({
+    data: {
+      id,
+      token_hash: randomBytes(32).toString('hex'),
+      family_id: id,
+      client_id: clientId,
+      user_id: userId,
+      audience: grant.audience,
+      scope: [],
+      rotating: false,
+    },
+  });
+}
+
 export async function makeFixtures(t: TestApp) {
   const organization = await t.factories.organization();
   const users = new UserFactories(t.prisma);
   // A user may have a username only in a connection that requires one (Auth0's rule).
   const usernameConnection = await users.connection({ options: { requires_username: true } });
+  const client = await t.factories.client();
+  const user = await users.user(usernameConnection.id, {
+    username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
+  });
   return {
     organization,
     grant: await t.factories.clientGrant(),
     resourceServer: await t.factories.resourceServer(),
     profile: await t.factories.tokenExchangeProfile(),
-    client: await t.factories.client(),
+    client,
     // Enabled on the organization (the path's link); `spare` is the one a body may enable.
     connection: await enabledConnection(t, organization.id),
     spare: await t.prisma.connection.create({
       data: { id: newId('con'), name: `spare-${randomBytes(5).toString('hex')}`, strategy: 'auth0' },
     }),
     usernameConnection,
-    user: await users.user(usernameConnection.id, { username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}` }),
+    user,
+    refreshToken: await refreshTokenFixture(t, client.client_id, user.user_id),
     action: await new ActionFactories(t.prisma).deployed(),
     // Sinks on a closed local port: refused at once. A name to resolve would leave the delivery worker's
     // DNS lookups (5 s each here, no resolver answers) queued past the test, keeping its process alive.
@@ -83,6 +106,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'executions/{id}': (fx) => fx.execution.id,
   'log-streams/{id}': (fx) => fx.logStream.id,
   'logs/{id}': (fx) => logId(fx.log.tx_id, fx.log.seq),
+  'refresh-tokens/{id}': (fx) => fx.refreshToken.id,
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
 // A client grant names an existing API, and only scopes that API defines.
