@@ -116,4 +116,20 @@ describe('metadata keeps every key the caller sent, inherited names included', (
     const updated = await v7.connections.update(created.body.id, { metadata: { toString: 'z' } });
     assert.deepEqual(updated.metadata, { toString: 'z' });
   });
+
+  it('outside metadata, constructor and prototype are undeclared properties: refused like any other, not dropped', async () => {
+    expectError(
+      await send('post', 'organizations', { name: 'proto-top', constructor: 'x' }),
+      400,
+      'invalid_body',
+      "Payload validation error: 'Additional properties not allowed: constructor'.",
+    );
+    expectError(
+      await send('post', 'organizations', { name: 'proto-nested', branding: { colors: { primary: '#000000', prototype: 1 } } }),
+      400,
+      'invalid_body',
+      "Payload validation error: 'Additional properties not allowed: prototype' on property branding.",
+    );
+    assert.equal(await t.prisma.organization.count({ where: { name: { startsWith: 'proto-' } } }), 0);
+  });
 });

@@ -45,8 +45,10 @@ export class AppValidationPipe extends ValidationPipe {
     const source = metadata.type === 'custom' ? undefined : SOURCES[metadata.type];
     if (!source || !metadata.metatype || !this.toValidate(metadata)) return value;
     if (metadata.type === 'body') checkBodyShape(value, metadata.metatype);
+    const shielded = shieldJsonData(value, metadata.metatype);
+    refuseProtoKeys(shielded, source);
     try {
-      return await super.transform(shieldJsonData(value, metadata.metatype) ?? {}, metadata);
+      return await super.transform(shielded ?? {}, metadata);
     } catch (error) {
       if (error instanceof ValidationFailed) throw toApiError(error.errors, source, metadata.metatype);
       throw error;
@@ -63,6 +65,29 @@ function checkBodyShape(value: unknown, metatype: Type): void {
   if (min !== undefined && Object.keys(body).length < min) {
     throw badRequest('invalid_body', `Payload validation error: '${AUTH0_OBJECT_RULES.minProperties.message(body, min)}'.`);
   }
+}
+
+/**
+ * Nest's pipe deletes `constructor` and `prototype` keys before class-transformer sees them, so an
+ * undeclared one would vanish instead of being refused like any other undeclared property.
+ * Free-form objects (metadata) are shielded by now and keep theirs; what is left belongs to a
+ * declared class, none of which has such a property. (`__proto__` never gets here: the JSON parser refuses it.)
+ */
+function refuseProtoKeys(value: unknown, source: Source, property?: string): void {
+  if (Array.isArray(value)) {
+    for (const item of value) refuseProtoKeys(item, source, property);
+    return;
+  }
+  if (!value || typeof value !== 'object') return;
+  const found = ['constructor', 'prototype'].filter((key) => Object.hasOwn(value, key));
+  if (found.length > 0) {
+    const where = property === undefined ? '' : ` on property ${property}`;
+    throw badRequest(
+      source.errorCode,
+      `${source.prefix} validation error: '${AUTH0_OBJECT_RULES.additionalProperties.message(found)}'${where}.`,
+    );
+  }
+  for (const [key, child] of Object.entries(value)) refuseProtoKeys(child, source, property ?? key);
 }
 
 type ValidationMetadata = ReturnType<MetadataStorage['getTargetValidationMetadatas']>[number];
