@@ -15,7 +15,15 @@ export const CONSOLE_ROUTE = 'console';
 const CONSOLE_ROUTES = [CONSOLE_ROUTE, `${CONSOLE_ROUTE}/assets/*`, `${CONSOLE_ROUTE}/session`, `${CONSOLE_ROUTE}/api/*`];
 
 /** Routes served outside /api/v2. */
-export const UNPREFIXED_ROUTES = [LIVENESS_ROUTE, READINESS_ROUTE, TOKEN_ROUTE, REVOKE_ROUTE, JWKS_ROUTE, DISCOVERY_ROUTE, ...CONSOLE_ROUTES];
+export const UNPREFIXED_ROUTES = [
+  LIVENESS_ROUTE,
+  READINESS_ROUTE,
+  TOKEN_ROUTE,
+  REVOKE_ROUTE,
+  JWKS_ROUTE,
+  DISCOVERY_ROUTE,
+  ...CONSOLE_ROUTES,
+];
 
 /** True for a request to the token or revocation endpoint, whose errors are OAuth-shaped. */
 export function isTokenPath(url: string): boolean {
