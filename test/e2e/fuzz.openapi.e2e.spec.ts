@@ -6,7 +6,7 @@ import { anyText, check, percentEncode, stringsIn } from '../support/fuzz-checks
 import {
   bodySchemaOf,
   makeFixtures,
-  operationsOf,
+  servedDocument,
   requiredQuery,
   satisfyingBody,
   scopesOf,
@@ -157,11 +157,7 @@ describe(`fuzz: every operation of the service's own OpenAPI document (${RUNS} c
   const tokens = new Map<string, string>();
   before(async () => {
     t = await startTestApp();
-    const document = (await t.api.get('/api/v2/openapi.json')).body as Parameters<typeof operationsOf>[0] & {
-      components: { schemas: Record<string, Schema> };
-    };
-    schemas = new DocumentSchemas(document.components);
-    operations = operationsOf(document);
+    ({ schemas, operations } = await servedDocument(t));
   });
   after(() => t.close());
 

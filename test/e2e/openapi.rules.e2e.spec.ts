@@ -4,7 +4,7 @@ import {
   bodySchemaOf,
   exercise,
   expectDocumented,
-  operationsOf,
+  servedDocument,
   satisfyingBody,
   type DocumentedOperation,
 } from '../support/openapi-exercise.js';
@@ -38,11 +38,7 @@ describe('OpenAPI document states what the server enforces: nullable properties,
   let operations: DocumentedOperation[];
   before(async () => {
     t = await startTestApp();
-    const document = (await t.api.get('/api/v2/openapi.json')).body as Parameters<typeof operationsOf>[0] & {
-      components: { schemas: Record<string, Schema> };
-    };
-    schemas = new DocumentSchemas(document.components);
-    operations = operationsOf(document);
+    ({ schemas, operations } = await servedDocument(t));
   });
   after(() => t.close());
 

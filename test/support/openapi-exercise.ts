@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Response } from 'supertest';
 import { must } from './must.js';
-import type { DocumentSchemas, Schema } from './openapi-schema.js';
+import { DocumentSchemas, type Schema } from './openapi-schema.js';
 import type { TestApp } from './test-app.js';
 import { newId } from '../../src/common/ids.js';
 import { logId } from '../../src/logs/log-id.js';
@@ -129,6 +129,14 @@ export const operationsOf = (document: { paths: Record<string, Record<string, Op
   Object.entries(document.paths)
     .filter(([path]) => path !== '/oauth/token')
     .flatMap(([path, item]) => Object.entries(item).map(([method, operation]) => ({ method: method.toUpperCase(), path, operation })));
+
+/** The document the app serves, read as a client would: its schemas and its API operations. */
+export async function servedDocument(t: TestApp): Promise<{ schemas: DocumentSchemas; operations: DocumentedOperation[] }> {
+  const document = (await t.api.get('/api/v2/openapi.json')).body as Parameters<typeof operationsOf>[0] & {
+    components: { schemas: Record<string, Schema> };
+  };
+  return { schemas: new DocumentSchemas(document.components), operations: operationsOf(document) };
+}
 
 export const scopesOf = (operation: Operation): string[] | undefined =>
   operation.security?.find((requirement) => OAUTH2_SCHEME in requirement)?.[OAUTH2_SCHEME];
