@@ -35,6 +35,7 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
   'app_type',
   'grant_types',
   'secret_hash',
+  'secret_stored',
   'created_at',
   'updated_at',
   'is_first_party',
