@@ -48,13 +48,13 @@ export function Executions({ actionId }: { actionId: string }) {
                     <Table.Td>{result?.error?.msg}</Table.Td>
                     <Table.Td>
                       <Button
-                        variant="subtle"
+                        variant="default"
                         size="xs"
                         aria-expanded={open === execution.id}
-                        aria-label={`Logs of execution ${execution.id}`}
+                        aria-label={`${open === execution.id ? 'Hide' : 'Show'} logs of execution ${execution.id}`}
                         onClick={() => setOpen(open === execution.id ? undefined : execution.id)}
                       >
-                        {open === execution.id ? 'Hide' : 'Show'}
+                        {open === execution.id ? 'Hide logs' : 'Show logs'}
                       </Button>
                     </Table.Td>
                   </Table.Tr>
