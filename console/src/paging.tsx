@@ -2,7 +2,7 @@ import { Pagination } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, query } from './api';
 
-export const PER_PAGE = 20;
+const PER_PAGE = 20;
 
 interface Paged<T> {
   rows: T[] | undefined;

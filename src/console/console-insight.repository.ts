@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { ActionExecution } from '../generated/prisma/client.js';
 import { PrismaService } from '../database/prisma.service.js';
 
-export interface StreamDelivery {
+interface StreamDelivery {
   id: string;
   failures: number;
   retry_at: Date | null;

@@ -1,7 +1,7 @@
 import { Button, Checkbox, Group, NativeSelect, TextInput } from '@mantine/core';
 import { useState, type SubmitEvent } from 'react';
 
-export interface Filters {
+interface Filters {
   type: string;
   clientId: string;
   from: string;
