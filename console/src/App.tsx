@@ -2,7 +2,13 @@ import { Box, Button, Group, Loader, NavLink, Text, Title } from '@mantine/core'
 import { useEffect, useState } from 'react';
 import { currentSession, signOut, type ConsoleSession } from './api';
 import { ErrorText } from './ErrorText';
+import { Action } from './pages/Action';
+import { Api } from './pages/Api';
+import { Apis } from './pages/Apis';
+import { Applications } from './pages/Applications';
+import { Grants } from './pages/Grants';
 import { Logs } from './pages/Logs';
+import { LogStreams } from './pages/LogStreams';
 import { Organization } from './pages/Organization';
 import { Organizations } from './pages/Organizations';
 import { Profiles } from './pages/Profiles';
@@ -11,9 +17,13 @@ import { SessionContext } from './session';
 import { SignIn } from './SignIn';
 
 const SCREENS = [
+  { path: 'applications', label: 'Applications' },
+  { path: 'apis', label: 'APIs' },
+  { path: 'client-grants', label: 'Client grants' },
   { path: 'organizations', label: 'Organizations' },
   { path: 'token-exchange-profiles', label: 'Token exchange profiles' },
   { path: 'logs', label: 'Logs' },
+  { path: 'log-streams', label: 'Log streams' },
 ];
 
 export function App() {
@@ -61,6 +71,12 @@ export function App() {
           {screen === 'organizations' && id && <Organization id={id} />}
           {screen === 'token-exchange-profiles' && <Profiles />}
           {screen === 'logs' && <Logs />}
+          {screen === 'applications' && <Applications />}
+          {screen === 'apis' && !id && <Apis />}
+          {screen === 'apis' && id && <Api key={id} id={id} />}
+          {screen === 'client-grants' && <Grants />}
+          {screen === 'actions' && id && <Action key={id} id={id} />}
+          {screen === 'log-streams' && <LogStreams />}
         </Box>
       </div>
     </SessionContext.Provider>

@@ -7,3 +7,9 @@ export const SessionContext = createContext<ConsoleSession | undefined>(undefine
 export function useScope(scope: string): boolean {
   return useContext(SessionContext)?.scopes.includes(scope) ?? false;
 }
+
+/** Whether the session's token carries every one of `scopes`. */
+export function useScopes(...scopes: string[]): boolean {
+  const held = useContext(SessionContext)?.scopes ?? [];
+  return scopes.every((scope) => held.includes(scope));
+}

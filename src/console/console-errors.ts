@@ -20,3 +20,5 @@ export const consoleNotBuilt = (): ApiError =>
 export const consoleAssetNotFound = (): ApiError => new ApiError(HttpStatus.NOT_FOUND, 'inexistent_asset', 'No such console file.');
 
 export const outsideTheApi = (): ApiError => new ApiError(HttpStatus.NOT_FOUND, 'inexistent_route', 'The console reaches /api/v2 only.');
+
+export const consoleReadNotFound = (): ApiError => new ApiError(HttpStatus.NOT_FOUND, 'inexistent_route', 'The console has no such read.');

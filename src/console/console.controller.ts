@@ -5,8 +5,9 @@ import { Public } from '../auth/public.decorator.js';
 import { CONSOLE_ROUTE } from '../routes.js';
 import { ConsoleAssets } from './console-assets.js';
 import { ConsoleAuth, type SessionView } from './console-auth.service.js';
-import { consoleAssetNotFound, consoleNotBuilt } from './console-errors.js';
+import { consoleAssetNotFound, consoleNotBuilt, consoleReadNotFound } from './console-errors.js';
 import { ConsoleForward } from './console-forward.js';
+import { ConsoleInsight, INSIGHT_BASE } from './console-insight.js';
 import { SignInDto } from './dto/sign-in.dto.js';
 
 /** Scripts, styles and calls from this service only; nothing inline, no frames, no plugins. */
@@ -36,6 +37,7 @@ export class ConsoleController {
   constructor(
     private readonly auth: ConsoleAuth,
     private readonly forwarder: ConsoleForward,
+    private readonly insight: ConsoleInsight,
   ) {}
 
   @Get()
@@ -87,8 +89,11 @@ export class ConsoleController {
 
   // One handler per method the API has (a route for every method would also answer COPY, LOCK, ...).
   @Get('api/*')
-  read(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    return this.forward(request, reply);
+  async read(@Req() request: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
+    if (!request.url.startsWith(INSIGHT_BASE)) return this.forward(request, reply);
+    const answer = await this.insight.answer(new URL(request.url, 'http://console.invalid'), this.auth.require(request));
+    if (answer === undefined) throw consoleReadNotFound();
+    await reply.header('Cache-Control', 'no-store').send(answer);
   }
 
   @Post('api/*')

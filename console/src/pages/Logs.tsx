@@ -1,40 +1,19 @@
-import { Badge, Button, Code, Group, Modal, NativeSelect, Stack, Switch, Table, TextInput, Title } from '@mantine/core';
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { Badge, Button, Group, Stack, Table, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
 import { api, query } from '../api';
 import { ErrorText } from '../ErrorText';
+import { LogEntryDetail, type LogEntry } from './LogEntryDetail';
+import { LogFilters, matches, NO_FILTERS, searchOf } from './LogFilters';
 
-interface LogEntry {
-  log_id: string;
-  date: string;
-  type: string;
-  description?: string;
-  client_id?: string;
-  client_name?: string;
-  details?: Record<string, unknown>;
-}
-
-const TYPES = [
-  { value: '', label: 'Any type' },
-  { value: 'sapi', label: 'sapi: Management API success' },
-  { value: 'fapi', label: 'fapi: Management API failure' },
-  { value: 'seccft', label: 'seccft: client credentials token' },
-  { value: 'feccft', label: 'feccft: failed client credentials' },
-  { value: 'secte', label: 'secte: token exchange' },
-  { value: 'fecte', label: 'fecte: failed token exchange' },
-];
 const POLL_MS = 2000;
+const PER_PAGE = 50;
 
-/** The API's Lucene subset: each filter a field:value term, the free text as given. */
-function searchOf(filters: { type: string; clientId: string; text: string }): string {
-  const terms = [filters.type && `type:${filters.type}`, filters.clientId && `client_id:"${filters.clientId}"`, filters.text.trim()];
-  return terms.filter(Boolean).join(' AND ');
-}
-
-/** The tenant log, newest first, with filters; live, it follows new entries from the newest one seen (checkpoint `from`). */
+/** The tenant log, newest first, a page at a time, with filters; live, it follows new entries from the newest one seen (checkpoint `from`). */
 export function Logs() {
-  const [filters, setFilters] = useState({ type: '', clientId: '', text: '' });
-  const [applied, setApplied] = useState(filters);
+  const [applied, setApplied] = useState(NO_FILTERS);
+  const [page, setPage] = useState(0);
   const [entries, setEntries] = useState<LogEntry[]>([]);
+  const [full, setFull] = useState(false);
   const [live, setLive] = useState(false);
   const [error, setError] = useState<unknown>();
   const [shown, setShown] = useState<LogEntry>();
@@ -42,18 +21,18 @@ export function Logs() {
 
   useEffect(() => {
     setError(undefined);
-    api<LogEntry[]>('GET', `/logs${query({ q: searchOf(applied), sort: 'date:-1', per_page: 50 })}`).then((page) => {
-      setEntries(page);
-      newest.current = page[0]?.log_id;
+    api<LogEntry[]>('GET', `/logs${query({ q: searchOf(applied), sort: 'date:-1', page, per_page: PER_PAGE })}`).then((rows) => {
+      setEntries(rows);
+      setFull(rows.length === PER_PAGE);
     }, setError);
-  }, [applied]);
+  }, [applied, page]);
 
   useEffect(() => {
     if (!live) return;
     // Followed from the newest entry of the whole log (the filtered page's newest may be older).
     let started = false;
-    api<LogEntry[]>('GET', '/logs?sort=date:-1&per_page=1').then((page) => {
-      newest.current = page[0]?.log_id;
+    api<LogEntry[]>('GET', '/logs?sort=date:-1&per_page=1').then((rows) => {
+      newest.current = rows[0]?.log_id;
       started = true;
     }, setError);
     // A checkpoint read answers entries after `from`, oldest first; filters apply to what is shown.
@@ -69,32 +48,15 @@ export function Logs() {
     return () => clearInterval(timer);
   }, [live, applied]);
 
-  const apply = (event: SubmitEvent): void => {
-    event.preventDefault();
+  const apply = (filters: typeof NO_FILTERS): void => {
+    setPage(0);
     setApplied(filters);
   };
 
   return (
     <Stack>
       <Title order={1}>Logs</Title>
-      <form onSubmit={apply} role="search">
-        <Group align="end">
-          <NativeSelect
-            label="Type"
-            data={TYPES}
-            value={filters.type}
-            onChange={(e) => setFilters({ ...filters, type: e.currentTarget.value })}
-          />
-          <TextInput
-            label="Client ID"
-            value={filters.clientId}
-            onChange={(e) => setFilters({ ...filters, clientId: e.currentTarget.value })}
-          />
-          <TextInput label="Search (q)" value={filters.text} onChange={(e) => setFilters({ ...filters, text: e.currentTarget.value })} />
-          <Button type="submit">Apply</Button>
-          <Switch label="Live" checked={live} onChange={(e) => setLive(e.currentTarget.checked)} />
-        </Group>
-      </form>
+      <LogFilters onApply={apply} live={live} onLive={setLive} />
       <ErrorText error={error} />
       <Table striped aria-live={live ? 'polite' : 'off'}>
         <Table.Thead>
@@ -124,22 +86,19 @@ export function Logs() {
           ))}
         </Table.Tbody>
       </Table>
-      {shown && (
-        <Modal
-          opened
-          closeButtonProps={{ 'aria-label': 'Close' }}
-          onClose={() => setShown(undefined)}
-          title={`Log entry ${shown.log_id}`}
-          size="xl"
-        >
-          <Code block>{JSON.stringify(shown, null, 2)}</Code>
-        </Modal>
-      )}
+      <Group>
+        {page > 0 && (
+          <Button variant="default" onClick={() => setPage(page - 1)}>
+            Newer entries
+          </Button>
+        )}
+        {full && (
+          <Button variant="default" onClick={() => setPage(page + 1)}>
+            Older entries
+          </Button>
+        )}
+      </Group>
+      {shown && <LogEntryDetail entry={shown} onClose={() => setShown(undefined)} />}
     </Stack>
   );
-}
-
-/** The live view's own filter for type and client; free text is left to the server's search on Apply. */
-function matches(entry: LogEntry, filters: { type: string; clientId: string }): boolean {
-  return (!filters.type || entry.type === filters.type) && (!filters.clientId || entry.client_id === filters.clientId);
 }

@@ -6,6 +6,8 @@ import { href } from '../route';
 import { useScope } from '../session';
 import { AddAccess } from './AddAccess';
 import { Confirm } from './Confirm';
+import { Connections } from './Connections';
+import { Members } from './Members';
 
 interface OrganizationView {
   id: string;
@@ -19,7 +21,7 @@ export interface GrantRow {
   scope: string[];
 }
 
-/** An organization and its machine-to-machine access: the client grants associated with it. */
+/** An organization: its members, its connections, and its machine-to-machine access (the client grants associated with it). */
 export function Organization({ id }: { id: string }) {
   const [organization, setOrganization] = useState<OrganizationView>();
   const [grants, setGrants] = useState<GrantRow[]>();
@@ -30,6 +32,8 @@ export function Organization({ id }: { id: string }) {
   const canAssociate = useScope('create:organization_client_grants');
   const canReadGrants = useScope('read:client_grants');
   const canAdd = canAssociate && canReadGrants;
+  const canReadMembers = useScope('read:organization_members');
+  const canReadConnections = useScope('read:organization_connections');
   const path = `/organizations/${encodeURIComponent(id)}`;
 
   const load = useCallback(() => {
@@ -52,6 +56,8 @@ export function Organization({ id }: { id: string }) {
       <Anchor href={href('organizations')}>All organizations</Anchor>
       <Title order={1}>{organization?.display_name ?? organization?.name ?? id}</Title>
       <ErrorText error={error} />
+      {canReadMembers && <Members organizationPath={path} />}
+      {canReadConnections && <Connections organizationPath={path} />}
       <Group justify="space-between">
         <Title order={2}>Machine-to-machine access</Title>
         {canAdd && <Button onClick={() => setAdding(true)}>Add access</Button>}

@@ -1,7 +1,8 @@
-import { Button, Group, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, Stack, Table, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { api, query } from '../api';
 import { ErrorText } from '../ErrorText';
+import { href } from '../route';
 import { useScope } from '../session';
 import { Confirm } from './Confirm';
 import { ProfileForm, type Profile } from './ProfileForm';
@@ -21,6 +22,7 @@ export function Profiles() {
   const canCreate = useScope('create:token_exchange_profiles');
   const canUpdate = useScope('update:token_exchange_profiles');
   const canDelete = useScope('delete:token_exchange_profiles');
+  const canReadActions = useScope('read:actions');
   const from = pages[pages.length - 1];
 
   const load = useCallback(() => {
@@ -61,7 +63,13 @@ export function Profiles() {
                   <code>{profile.subject_token_type}</code>
                 </Table.Td>
                 <Table.Td>
-                  <code>{profile.action_id}</code>
+                  {canReadActions ? (
+                    <Anchor href={href('actions', profile.action_id)} aria-label={`${profile.action_id}, action of ${profile.name}`}>
+                      <code>{profile.action_id}</code>
+                    </Anchor>
+                  ) : (
+                    <code>{profile.action_id}</code>
+                  )}
                 </Table.Td>
                 {(canUpdate || canDelete) && (
                   <Table.Td>
