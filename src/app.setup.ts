@@ -65,7 +65,9 @@ function trustedProxies(setting: string | undefined): string | boolean | ((addre
 
 /** Everything about the app that is not a module provider: prefix, hooks, error handler. Nest registers the JSON and form parsers. */
 export async function configureApp(app: NestFastifyApplication, logger: JsonLogger): Promise<NestFastifyApplication> {
-  app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES });
+  // Nest reads the exclude list with path-to-regexp 8, where a catch-all is `{*path}`; Fastify's
+  // router takes the controllers' own `*` (it refuses `{*path}`), so only this list is converted.
+  app.setGlobalPrefix(API_PREFIX, { exclude: UNPREFIXED_ROUTES.map((route) => route.replace(/\/\*$/, '/{*path}')) });
   const fastify = app.getHttpAdapter().getInstance();
   // Only JSON and form bodies are accepted (Nest adds both); Fastify's built-in text/plain parser would
   // let a plain-text body reach validation as a string instead of answering 415.
