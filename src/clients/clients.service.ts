@@ -3,7 +3,7 @@ import { newId, randomAlphanumeric } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { clientNotFound } from './client-errors.js';
 import { clientFilter } from './client-filter.js';
-import { clientUpdate, newClientRow } from './client-records.js';
+import { clientUpdate, newClientRow, type StoredSecret } from './client-records.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { FieldsQuery } from '../common/fields.js';
@@ -14,6 +14,13 @@ import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
 import { OrganizationLookup } from '../organizations/organization-lookup.js';
+import { SealedSecrets } from '../common/sealed-secrets.js';
+import type { Client } from '../generated/prisma/client.js';
+
+/** Whether the caller may read clients' secrets (Auth0: the read:client_keys scope). */
+export interface SecretAccess {
+  readKeys: boolean;
+}
 
 @Injectable()
 export class ClientsService {
@@ -21,13 +28,13 @@ export class ClientsService {
     private readonly clients: ClientsRepository,
     private readonly globalClients: GlobalClients,
     private readonly organizations: OrganizationLookup,
+    private readonly sealed: SealedSecrets,
   ) {}
 
-  /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
     await this.requireOrganization(input.default_organization?.organization_id);
     const secret = newClientSecret();
-    const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await hashSecret(secret)));
+    const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await this.store(secret)));
     return toClientWithSecretView(row, secret);
   }
 
@@ -42,31 +49,47 @@ export class ClientsService {
   ): Promise<boolean> {
     // Every start asks; only an empty tenant's pays the secret's scrypt hash (tens of ms).
     if (await this.clients.any()) return false;
-    const client = newClientRow(input, credentials.clientId, await hashSecret(credentials.secret));
+    const client = newClientRow(input, credentials.clientId, await this.store(credentials.secret));
     return this.clients.createFirst(client, { id: newId('cgr'), client_id: credentials.clientId, ...grant });
   }
 
-  async list(query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
+  async list(query: ListClientsQuery, access: SecretAccess): Promise<ListResult<'clients', ClientView>> {
     const filter = await clientFilter(query, this.clients);
-    const toView = (row: Parameters<typeof toClientView>[0]) => selectFields(toClientView(row), query.fields, query.include_fields);
+    const toView = (row: Client) => selectFields(this.view(row, access), query.fields, query.include_fields);
     return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
-  async get(clientId: string, { fields, include_fields }: FieldsQuery = {}): Promise<ClientView> {
+  async get(clientId: string, { fields, include_fields }: FieldsQuery, access: SecretAccess): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
-    return selectFields(toClientView(row), fields, include_fields);
+    return selectFields(this.view(row, access), fields, include_fields);
   }
 
-  async update(clientId: string, changes: UpdateClientDto): Promise<ClientView> {
+  async update(clientId: string, changes: UpdateClientDto, access: SecretAccess): Promise<ClientView> {
     await this.requireOrganization(changes.default_organization?.organization_id);
-    return toClientView(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)));
+    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)), access);
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
     const secret = newClientSecret();
-    const row = await this.clients.update(clientId, { secret_hash: await hashSecret(secret), updated_at: new Date() });
+    const stored = await this.store(secret);
+    const row = await this.clients.update(clientId, { secret_hash: stored.hash, secret_stored: stored.sealed, updated_at: new Date() });
     return toClientWithSecretView(row, secret);
+  }
+
+  /** Authentication checks the hash; the sealed copy is only ever returned (read:client_keys). */
+  private async store(secret: string): Promise<StoredSecret> {
+    return { hash: await hashSecret(secret), sealed: this.sealed.seal(secret) };
+  }
+
+  /**
+   * Auth0 returns a client's secret to a caller holding read:client_keys, and leaves it out
+   * otherwise. Clients created before secrets were kept have none to return until rotated.
+   */
+  private view(row: Client, { readKeys }: SecretAccess): ClientView {
+    const view = toClientView(row);
+    if (readKeys && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
+    return view;
   }
 
   /** A default_organization must name an existing organization: Auth0's 404 for an organization otherwise. */
