@@ -83,7 +83,7 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
  * (a0deploy sends only the keys it wants set; a key set to null is deleted). null unsets what
  * UpdateClientDto lets a PATCH unset.
  */
-export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.ClientUpdateInput {
+export function clientUpdate(current: Client, changes: UpdateClientDto, secret?: StoredSecret): Prisma.ClientUpdateInput {
   const settings: Record<string, unknown> = { ...(current.settings as object), ...settingsOf(changes) };
   if (changes.refresh_token)
     settings.refresh_token = withoutNullPolicies({
@@ -114,6 +114,8 @@ export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.
     default_organization:
       changes.default_organization === null ? Prisma.DbNull : changes.default_organization && (plain(changes.default_organization) as Json),
     settings: settings as Json,
+    secret_hash: secret?.hash,
+    secret_stored: secret?.sealed,
     updated_at: new Date(),
   };
 }

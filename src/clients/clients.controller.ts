@@ -74,7 +74,8 @@ export class ClientsController {
   }
 }
 
-/** Auth0 shows a client's secret on reads and updates only to a token holding read:client_keys. */
+/** Auth0 shows a client's secret on reads and updates only to read:client_keys, and lets only update:client_keys set it. */
 function secretAccess(request: AuthenticatedRequest): SecretAccess {
-  return { readKeys: request.user?.scopes.has('read:client_keys') === true };
+  const scopes = request.user?.scopes;
+  return { readKeys: scopes?.has('read:client_keys') === true, updateKeys: scopes?.has('update:client_keys') === true };
 }

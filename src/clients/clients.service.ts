@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId, randomAlphanumeric } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
-import { clientNotFound } from './client-errors.js';
+import { clientNotFound, secretNeedsKeysScope } from './client-errors.js';
 import { clientFilter } from './client-filter.js';
 import { clientUpdate, newClientRow, type StoredSecret } from './client-records.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
@@ -17,9 +17,10 @@ import { OrganizationLookup } from '../organizations/organization-lookup.js';
 import { SealedSecrets } from '../common/sealed-secrets.js';
 import type { Client } from '../generated/prisma/client.js';
 
-/** Whether the caller may read clients' secrets (Auth0: the read:client_keys scope). */
+/** Whether the caller may read clients' secrets (read:client_keys) and set them (update:client_keys), as Auth0 scopes them. */
 export interface SecretAccess {
   readKeys: boolean;
+  updateKeys: boolean;
 }
 
 @Injectable()
@@ -66,8 +67,10 @@ export class ClientsService {
   }
 
   async update(clientId: string, changes: UpdateClientDto, access: SecretAccess): Promise<ClientView> {
+    if (changes.client_secret !== undefined && !access.updateKeys) throw secretNeedsKeysScope();
     await this.requireOrganization(changes.default_organization?.organization_id);
-    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)), access);
+    const secret = changes.client_secret === undefined ? undefined : await this.store(changes.client_secret);
+    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes, secret)), access);
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {

@@ -162,6 +162,25 @@ describe('the official auth0 SDK (v7): refresh token policies, JWT scopes, metad
     assert.equal((await requestToken(t, client)).status, 401);
   });
 
+  it('sets a secret given in a PATCH to update:client_keys only: authentication and reads take the new one', async () => {
+    const client = await clientWithGrant(t, ['read:clients']);
+    const chosen = 'a-secret-chosen-by-the-caller-0123456789';
+    const updated = await writer.update(client.client_id, { client_secret: chosen, description: 'rotated by hand' });
+    assert.equal('client_secret' in updated, false);
+    assert.equal((await keyReader.get(client.client_id)).client_secret, chosen);
+    assert.equal((await requestToken(t, { ...client, client_secret: chosen })).status, 200);
+    assert.equal((await requestToken(t, client)).status, 401);
+
+    const patch = async (scope: string, body: object) =>
+      t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', await t.bearer(scope)).send(body);
+    Errors.insufficientScope(await patch('update:clients', { client_secret: 'another-secret' }), 'update:client_keys');
+    Errors.invalidBody(
+      await patch(WRITE, { client_secret: '' }),
+      "Payload validation error: 'String is too short (0 chars), minimum 1' on property client_secret (The secret used to sign tokens for the client).",
+    );
+    assert.equal((await keyReader.get(client.client_id)).client_secret, chosen);
+  });
+
   it('stores the secret as given without KEY_ENCRYPTION_SECRET, as signing keys are', async () => {
     const created = await writer.create({ name: 'plain stored' });
     const row = await t.prisma.client.findUniqueOrThrow({ where: { client_id: must(created.client_id) } });

@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsObject } from 'class-validator';
+import { IsObject, IsString, MinLength } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
 import { NullableType } from '../../common/validation/nullable-type.js';
@@ -25,4 +25,10 @@ export class UpdateClientDto extends NullableType(Changes, UNSETTABLE) {
   @IsObject()
   @IsClientMetadataChanges()
   client_metadata?: Record<string, string | null>;
+
+  @ApiProperty({ description: 'The secret used to sign tokens for the client' })
+  @IfPresent()
+  @IsString()
+  @MinLength(1)
+  client_secret?: string;
 }
