@@ -41,7 +41,8 @@ export interface StoredSecret {
 /** Policies set to null mean none: the key is left out, as on a client that never had any. */
 function withoutNullPolicies(refreshToken: Record<string, unknown>): Record<string, unknown> {
   if (refreshToken.policies !== null) return refreshToken;
-  const { policies: _none, ...rest } = refreshToken;
+  const rest = { ...refreshToken };
+  delete rest.policies;
   return rest;
 }
 

@@ -54,7 +54,7 @@ describe('the official auth0 SDK (v7): refresh token policies, JWT scopes, metad
     });
     assert.deepEqual(updated.refresh_token?.policies, one);
     assert.deepEqual(updated.jwt_configuration?.scopes, { profile: {} });
-    assert.equal(updated.jwt_configuration?.alg, 'RS256');
+    assert.equal(updated.jwt_configuration.alg, 'RS256');
 
     const cleared = await writer.update(id, { refresh_token: { rotation_type: 'rotating', expiration_type: 'expiring', policies: null } });
     assert.equal(must(cleared.refresh_token).token_lifetime, 2592000);
@@ -172,7 +172,10 @@ describe('the official auth0 SDK (v7): refresh token policies, JWT scopes, metad
     assert.equal((await requestToken(t, client)).status, 401);
 
     const patch = async (scope: string, body: object) =>
-      t.api.patch(`/api/v2/clients/${client.client_id}`).set('Authorization', await t.bearer(scope)).send(body);
+      t.api
+        .patch(`/api/v2/clients/${client.client_id}`)
+        .set('Authorization', await t.bearer(scope))
+        .send(body);
     Errors.insufficientScope(await patch('update:clients', { client_secret: 'another-secret' }), 'update:client_keys');
     Errors.invalidBody(
       await patch(WRITE, { client_secret: '' }),
