@@ -24,7 +24,7 @@ export class ClientJwtConfigurationDto {
   @IsIn(['HS256', 'RS256', 'RS512', 'PS256'])
   alg?: string;
 
-  @ApiProperty({ description: 'Configuration related to id token claims for the client.' })
+  @ApiProperty({ description: 'Configuration related to id token claims for the client.', additionalProperties: {} })
   @IfPresent()
   @IsObject()
   scopes?: Record<string, unknown>;
