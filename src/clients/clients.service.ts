@@ -8,7 +8,7 @@ import { hashSecret, newClientSecret } from './client-secret.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { FieldsQuery } from '../common/fields.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { selectFields } from '../common/fields.js';
+import { fieldSelector, selectFields } from '../common/fields.js';
 import { toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
@@ -56,21 +56,22 @@ export class ClientsService {
 
   async list(query: ListClientsQuery, access: SecretAccess): Promise<ListResult<'clients', ClientView>> {
     const filter = await clientFilter(query, this.clients);
-    const toView = (row: Client) => selectFields(this.view(row, access), query.fields, query.include_fields);
+    const shown = secretShown(access, query);
+    const toView = (row: Client) => selectFields(this.view(row, shown), query.fields, query.include_fields);
     return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
   async get(clientId: string, { fields, include_fields }: FieldsQuery, access: SecretAccess): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
-    return selectFields(this.view(row, access), fields, include_fields);
+    return selectFields(this.view(row, secretShown(access, { fields, include_fields })), fields, include_fields);
   }
 
   async update(clientId: string, changes: UpdateClientDto, access: SecretAccess): Promise<ClientView> {
     if (changes.client_secret !== undefined && !access.updateKeys) throw secretNeedsKeysScope();
     await this.requireOrganization(changes.default_organization?.organization_id);
     const secret = changes.client_secret === undefined ? undefined : await this.store(changes.client_secret);
-    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes, secret)), access);
+    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes, secret)), access.readKeys);
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
@@ -86,12 +87,12 @@ export class ClientsService {
   }
 
   /**
-   * Auth0 returns a client's secret to a caller holding read:client_keys, and leaves it out
-   * otherwise. Clients created before secrets were kept have none to return until rotated.
+   * The client, with its secret when the caller may see it (read:client_keys, as Auth0). Clients
+   * created before secrets were kept have none to return until rotated.
    */
-  private view(row: Client, { readKeys }: SecretAccess): ClientView {
+  private view(row: Client, withSecret: boolean): ClientView {
     const view = toClientView(row);
-    if (readKeys && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
+    if (withSecret && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
     return view;
   }
 
@@ -108,4 +109,10 @@ export class ClientsService {
     await this.clients.delete(clientId);
     await this.globalClients.revoke(clientId);
   }
+}
+
+/** Whether an answer shows secrets: read:client_keys, and `fields` not leaving client_secret out (opening a sealed one costs a key derivation). */
+function secretShown({ readKeys }: SecretAccess, { fields, include_fields }: FieldsQuery): boolean {
+  const selected = fieldSelector(fields, include_fields);
+  return readKeys && (selected === undefined || selected('client_secret'));
 }
