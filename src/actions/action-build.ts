@@ -1,4 +1,4 @@
-import { Script } from 'node:vm';
+import { compileActionModule } from '../action-runtime/child/action-module.js';
 
 interface ActionBuild {
   status: 'built' | 'failed';
@@ -6,13 +6,13 @@ interface ActionBuild {
 }
 
 /**
- * "Builds" an action's code: compiles it, never runs it (a Script is only parsed until
- * runInContext is called). A syntax error makes the action `failed`, with the compiler's message
- * in Auth0's error shape {id, msg, url}; the id and url are ours (Auth0's exact ones unknown).
+ * "Builds" an action's code: compiles it as the runtime loads it (a CommonJS module), never runs
+ * it. A syntax error makes the action `failed`, with the compiler's message in Auth0's error shape
+ * {id, msg, url}; the id and url are ours (Auth0's exact ones unknown).
  */
 export function buildAction(code: string): ActionBuild {
   try {
-    new Script(code, { filename: 'action.js' });
+    compileActionModule(code);
     return { status: 'built', errors: null };
   } catch (error) {
     const msg = error instanceof Error ? `${error.name}: ${error.message}` : String(error);

@@ -11,6 +11,12 @@ import type { ActionWithDeployed } from './dto/action.view.js';
 const failed = mapDatabaseErrors({ constraints: { actions_name_key: actionNameTaken } });
 const WITH_DEPLOYED = { versions: { where: { deployed: true } } } as const;
 
+/** A deploy's result: the new version, and the action it is now the deployed version of. */
+export interface Deployment {
+  version: ActionVersion;
+  action: ActionWithDeployed;
+}
+
 @Injectable()
 export class ActionWritesRepository {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
@@ -41,7 +47,7 @@ export class ActionWritesRepository {
    * and the previous version is unmarked before the new one takes the unique `deployed` slot.
    * Undefined when there is no such action; `failed` when its draft did not build.
    */
-  deploy(id: string): Promise<{ version: ActionVersion; action: ActionWithDeployed } | 'failed' | undefined> {
+  deploy(id: string): Promise<Deployment | 'failed' | undefined> {
     return this.txHost.withTransaction(Propagation.Nested, async () => {
       const tx = this.txHost.tx;
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM actions WHERE id = ${id} FOR UPDATE`;

@@ -4,7 +4,7 @@ import { SealedSecrets } from '../common/sealed-secrets.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { buildAction } from './action-build.js';
 import { actionBoundToProfile, actionNotBuilt, actionNotFound } from './action-errors.js';
-import { ActionWritesRepository } from './action-writes.repository.js';
+import { ActionWritesRepository, type Deployment } from './action-writes.repository.js';
 import type { CreateActionDto, ActionSecretDto } from './dto/create-action.dto.js';
 import { toActionView, toVersionView, type ActionVersionView, type ActionView } from './dto/action.view.js';
 import type { UpdateActionDto } from './dto/update-action.dto.js';
@@ -33,6 +33,8 @@ export class ActionWritesService {
       status: build.status,
       errors: build.errors ?? Prisma.DbNull,
     });
+    // Deployed in the create's transaction: a draft that does not build is refused, and not created.
+    if (dto.deploy === true) return toActionView((await this.deployed(row.id)).action);
     return toActionView(row);
   }
 
@@ -60,10 +62,15 @@ export class ActionWritesService {
   }
 
   async deploy(id: string): Promise<ActionVersionView> {
+    const { version, action } = await this.deployed(id);
+    return toVersionView(version, action);
+  }
+
+  private async deployed(id: string): Promise<Deployment> {
     const result = await this.actions.deploy(id);
     if (result === undefined) throw actionNotFound();
     if (result === 'failed') throw actionNotBuilt();
-    return toVersionView(result.version, result.action);
+    return result;
   }
 
   /** Values sealed (encrypted when KEY_ENCRYPTION_SECRET is set); never returned. */

@@ -32,11 +32,25 @@ function settingsOf(input: Partial<CreateClientDto> | UpdateClientDto): Record<s
   return Object.fromEntries(SETTINGS_KEYS.filter((key) => given[key] !== undefined).map((key) => [key, plain(given[key])]));
 }
 
-/** The row of a new client: what was given, Auth0's defaults for the rest, and the secret's hash. */
-export function newClientRow(input: CreateClientDto, clientId: string, secretHash: string): Prisma.ClientCreateInput {
+/** The secret as kept: its hash, which authentication checks, and the sealed copy returned to read:client_keys. */
+export interface StoredSecret {
+  hash: string;
+  sealed: string;
+}
+
+/** Policies set to null mean none: the key is left out, as on a client that never had any. */
+function withoutNullPolicies(refreshToken: Record<string, unknown>): Record<string, unknown> {
+  if (refreshToken.policies !== null) return refreshToken;
+  const rest = { ...refreshToken };
+  delete rest.policies;
+  return rest;
+}
+
+/** The row of a new client: what was given, Auth0's defaults for the rest, and its secret. */
+export function newClientRow(input: CreateClientDto, clientId: string, secret: StoredSecret): Prisma.ClientCreateInput {
   const appType = input.app_type ?? 'non_interactive';
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
-  settings.refresh_token = { ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) };
+  settings.refresh_token = withoutNullPolicies({ ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) });
   return {
     client_id: clientId,
     name: input.name,
@@ -58,7 +72,8 @@ export function newClientRow(input: CreateClientDto, clientId: string, secretHas
     organization_require_behavior: input.organization_require_behavior,
     default_organization: input.default_organization ? (plain(input.default_organization) as Json) : undefined,
     settings: settings as Json,
-    secret_hash: secretHash,
+    secret_hash: secret.hash,
+    secret_stored: secret.sealed,
   };
 }
 
@@ -66,12 +81,16 @@ export function newClientRow(input: CreateClientDto, clientId: string, secretHas
  * The update a PATCH makes to `current`. Top-level properties are replaced, except those Auth0
  * merges: jwt_configuration and refresh_token (a0deploy re-sends them without the parts it
  * strips, e.g. jwt_configuration.secret_encoded, and expects those kept) and client_metadata
- * (a0deploy sends only the keys it wants set). null unsets what UpdateClientDto lets a PATCH unset.
+ * (a0deploy sends only the keys it wants set; a key set to null is deleted). null unsets what
+ * UpdateClientDto lets a PATCH unset.
  */
-export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.ClientUpdateInput {
+export function clientUpdate(current: Client, changes: UpdateClientDto, secret?: StoredSecret): Prisma.ClientUpdateInput {
   const settings: Record<string, unknown> = { ...(current.settings as object), ...settingsOf(changes) };
   if (changes.refresh_token)
-    settings.refresh_token = { ...(current.settings as { refresh_token?: object }).refresh_token, ...plain(changes.refresh_token) };
+    settings.refresh_token = withoutNullPolicies({
+      ...(current.settings as { refresh_token?: object }).refresh_token,
+      ...plain(changes.refresh_token),
+    });
   const nullable = <T>(value: T | null | undefined) => (value === null ? null : value);
   return {
     name: changes.name,
@@ -89,13 +108,20 @@ export function clientUpdate(current: Client, changes: UpdateClientDto): Prisma.
     jwt_configuration: changes.jwt_configuration
       ? ({ ...(current.jwt_configuration as object | null), ...plain(changes.jwt_configuration) } as Json)
       : undefined,
-    client_metadata: changes.client_metadata ? { ...(current.client_metadata as object), ...changes.client_metadata } : undefined,
+    client_metadata: changes.client_metadata ? metadataAfter(current.client_metadata, changes.client_metadata) : undefined,
     token_exchange: changes.token_exchange ? (plain(changes.token_exchange) as Json) : undefined,
     organization_usage: nullable(changes.organization_usage),
     organization_require_behavior: nullable(changes.organization_require_behavior),
     default_organization:
       changes.default_organization === null ? Prisma.DbNull : changes.default_organization && (plain(changes.default_organization) as Json),
     settings: settings as Json,
+    secret_hash: secret?.hash,
+    secret_stored: secret?.sealed,
     updated_at: new Date(),
   };
+}
+
+function metadataAfter(current: Prisma.JsonValue, changes: Record<string, string | null>): Json {
+  const merged: Record<string, string | null> = { ...(current as Record<string, string>), ...changes };
+  return Object.fromEntries(Object.entries(merged).filter(([, value]) => value !== null));
 }

@@ -1,9 +1,10 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { AuthenticatedRequest } from '../auth/principal.js';
 import { Scopes } from '../auth/scopes.decorator.js';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
-import { ClientsService } from './clients.service.js';
+import { ClientsService, type SecretAccess } from './clients.service.js';
 import { CreateClientDto } from './dto/create-client.dto.js';
 import type { ListResult } from '../common/pagination/pagination.js';
 import { ClientView, ClientWithSecretView } from './dto/client.view.js';
@@ -31,8 +32,8 @@ export class ClientsController {
   @ApiOperation({ operationId: 'get_clients', summary: 'Get clients' })
   @ApiPageResponse('clients', ClientView, ['offset', 'checkpoint'])
   @ApiErrors(400)
-  list(@Query() query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
-    return this.clients.list(query);
+  list(@Query() query: ListClientsQuery, @Req() request: AuthenticatedRequest): Promise<ListResult<'clients', ClientView>> {
+    return this.clients.list(query, secretAccess(request));
   }
 
   @Get(':id')
@@ -40,8 +41,8 @@ export class ClientsController {
   @ApiOperation({ operationId: 'get_clients_by_id', summary: 'Get client by ID' })
   @ApiOkResponse({ type: ClientView })
   @ApiErrors(400, 404)
-  get(@Param('id') id: string, @Query() query: FieldsQuery): Promise<ClientView> {
-    return this.clients.get(id, query);
+  get(@Param('id') id: string, @Query() query: FieldsQuery, @Req() request: AuthenticatedRequest): Promise<ClientView> {
+    return this.clients.get(id, query, secretAccess(request));
   }
 
   @Patch(':id')
@@ -49,8 +50,8 @@ export class ClientsController {
   @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client' })
   @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
   @ApiErrors(400, 404)
-  update(@Param('id') id: string, @Body() changes: UpdateClientDto): Promise<ClientView> {
-    return this.clients.update(id, changes);
+  update(@Param('id') id: string, @Body() changes: UpdateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientView> {
+    return this.clients.update(id, changes, secretAccess(request));
   }
 
   @Delete(':id')
@@ -71,4 +72,10 @@ export class ClientsController {
   rotateSecret(@Param('id') id: string): Promise<ClientWithSecretView> {
     return this.clients.rotateSecret(id);
   }
+}
+
+/** Auth0 shows a client's secret on reads and updates only to read:client_keys, and lets only update:client_keys set it. */
+function secretAccess(request: AuthenticatedRequest): SecretAccess {
+  const scopes = request.user?.scopes;
+  return { readKeys: scopes?.has('read:client_keys') === true, updateKeys: scopes?.has('update:client_keys') === true };
 }

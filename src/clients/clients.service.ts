@@ -1,19 +1,27 @@
 import { Injectable } from '@nestjs/common';
 import { newId, randomAlphanumeric } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
-import { clientNotFound } from './client-errors.js';
+import { clientNotFound, secretNeedsKeysScope } from './client-errors.js';
 import { clientFilter } from './client-filter.js';
-import { clientUpdate, newClientRow } from './client-records.js';
+import { clientUpdate, newClientRow, type StoredSecret } from './client-records.js';
 import { hashSecret, newClientSecret } from './client-secret.js';
 import { ClientsRepository } from './clients.repository.js';
 import type { FieldsQuery } from '../common/fields.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
-import { selectFields } from '../common/fields.js';
+import { fieldSelector, selectFields } from '../common/fields.js';
 import { toClientView, toClientWithSecretView, type ClientView, type ClientWithSecretView } from './dto/client.view.js';
 import type { ListClientsQuery } from './dto/list-clients.query.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
 import { OrganizationLookup } from '../organizations/organization-lookup.js';
+import { SealedSecrets } from '../common/sealed-secrets.js';
+import type { Client } from '../generated/prisma/client.js';
+
+/** Whether the caller may read clients' secrets (read:client_keys) and set them (update:client_keys), as Auth0 scopes them. */
+export interface SecretAccess {
+  readKeys: boolean;
+  updateKeys: boolean;
+}
 
 @Injectable()
 export class ClientsService {
@@ -21,13 +29,13 @@ export class ClientsService {
     private readonly clients: ClientsRepository,
     private readonly globalClients: GlobalClients,
     private readonly organizations: OrganizationLookup,
+    private readonly sealed: SealedSecrets,
   ) {}
 
-  /** The secret is returned here and by rotateSecret only; the database keeps its hash. */
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
     await this.requireOrganization(input.default_organization?.organization_id);
     const secret = newClientSecret();
-    const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await hashSecret(secret)));
+    const row = await this.clients.create(newClientRow(input, randomAlphanumeric(32), await this.store(secret)));
     return toClientWithSecretView(row, secret);
   }
 
@@ -42,31 +50,50 @@ export class ClientsService {
   ): Promise<boolean> {
     // Every start asks; only an empty tenant's pays the secret's scrypt hash (tens of ms).
     if (await this.clients.any()) return false;
-    const client = newClientRow(input, credentials.clientId, await hashSecret(credentials.secret));
+    const client = newClientRow(input, credentials.clientId, await this.store(credentials.secret));
     return this.clients.createFirst(client, { id: newId('cgr'), client_id: credentials.clientId, ...grant });
   }
 
-  async list(query: ListClientsQuery): Promise<ListResult<'clients', ClientView>> {
+  async list(query: ListClientsQuery, access: SecretAccess): Promise<ListResult<'clients', ClientView>> {
     const filter = await clientFilter(query, this.clients);
-    const toView = (row: Parameters<typeof toClientView>[0]) => selectFields(toClientView(row), query.fields, query.include_fields);
+    const shown = secretShown(access, query);
+    const toView = (row: Client) => selectFields(this.view(row, shown), query.fields, query.include_fields);
     return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
-  async get(clientId: string, { fields, include_fields }: FieldsQuery = {}): Promise<ClientView> {
+  async get(clientId: string, { fields, include_fields }: FieldsQuery, access: SecretAccess): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
-    return selectFields(toClientView(row), fields, include_fields);
+    return selectFields(this.view(row, secretShown(access, { fields, include_fields })), fields, include_fields);
   }
 
-  async update(clientId: string, changes: UpdateClientDto): Promise<ClientView> {
+  async update(clientId: string, changes: UpdateClientDto, access: SecretAccess): Promise<ClientView> {
+    if (changes.client_secret !== undefined && !access.updateKeys) throw secretNeedsKeysScope();
     await this.requireOrganization(changes.default_organization?.organization_id);
-    return toClientView(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes)));
+    const secret = changes.client_secret === undefined ? undefined : await this.store(changes.client_secret);
+    return this.view(await this.clients.updateWith(clientId, (current) => clientUpdate(current, changes, secret)), access.readKeys);
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
     const secret = newClientSecret();
-    const row = await this.clients.update(clientId, { secret_hash: await hashSecret(secret), updated_at: new Date() });
+    const stored = await this.store(secret);
+    const row = await this.clients.update(clientId, { secret_hash: stored.hash, secret_stored: stored.sealed, updated_at: new Date() });
     return toClientWithSecretView(row, secret);
+  }
+
+  /** Authentication checks the hash; the sealed copy is only ever returned (read:client_keys). */
+  private async store(secret: string): Promise<StoredSecret> {
+    return { hash: await hashSecret(secret), sealed: this.sealed.seal(secret) };
+  }
+
+  /**
+   * The client, with its secret when the caller may see it (read:client_keys, as Auth0). Clients
+   * created before secrets were kept have none to return until rotated.
+   */
+  private view(row: Client, withSecret: boolean): ClientView {
+    const view = toClientView(row);
+    if (withSecret && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
+    return view;
   }
 
   /** A default_organization must name an existing organization: Auth0's 404 for an organization otherwise. */
@@ -82,4 +109,10 @@ export class ClientsService {
     await this.clients.delete(clientId);
     await this.globalClients.revoke(clientId);
   }
+}
+
+/** Whether an answer shows secrets: read:client_keys, and `fields` not leaving client_secret out (opening a sealed one costs a key derivation). */
+function secretShown({ readKeys }: SecretAccess, { fields, include_fields }: FieldsQuery): boolean {
+  const selected = fieldSelector(fields, include_fields);
+  return readKeys && (selected === undefined || selected('client_secret'));
 }

@@ -299,8 +299,8 @@ function sorted(state: State): State {
   ) as unknown as State;
 }
 
-/** A client as a0deploy writes it: no client_id (identifiers are not exported), no read-only fields. */
-function asExported({ client_id: _id, global: _global, ...client }: Entity): Entity {
+/** A client as a0deploy writes it: no client_id (identifiers are not exported), no read-only fields (client_secret, global). */
+function asExported({ client_id: _id, global: _global, client_secret: _secret, ...client }: Entity): Entity {
   return client;
 }
 

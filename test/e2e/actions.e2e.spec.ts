@@ -48,6 +48,16 @@ describe('actions: list, read, versions, triggers', () => {
         secrets: [{ name: 'API_KEY', updated_at: '2026-01-01T00:00:00.000Z' }],
         status: 'built',
         built_at: action.updated_at.toISOString(),
+        current_version: {
+          id: version.id,
+          code: action.code,
+          runtime: 'node22',
+          status: 'BUILT',
+          number: 1,
+          build_time: version.created_at.toISOString(),
+          created_at: version.created_at.toISOString(),
+          updated_at: version.updated_at.toISOString(),
+        },
         deployed_version: {
           id: version.id,
           action_id: action.id,

@@ -87,7 +87,7 @@ describe('actions: create, update, deploy, delete', () => {
       await api('post', `/${res.body.id}/deploy`),
       400,
       'action_not_built',
-      'The action failed to build and cannot be deployed. Fix its code and try again.',
+      "A draft must be in the 'built' state before it can be deployed.",
     );
     const fixed = await api('patch', `/${res.body.id}`, { code: 'exports.onExecutePostLogin = async () => {};' });
     assert.equal(fixed.body.status, 'built');

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { format } from 'node:util';
 import { Script, createContext, runInContext } from 'node:vm';
+import { compileActionModule } from './action-module.js';
 import { ACTION_PACKAGES } from './packages.js';
 
 const MAX_LOG_LINES = 100;
@@ -113,11 +114,9 @@ const INVOKE = new Script(`(() => { const call = globalThis.${INVOKE_KEY}; delet
 export function compileAction(code: string, scope: () => RunScope | undefined, timeoutMs: number): CompiledAction {
   const sandbox: Record<string, unknown> = Object.assign(Object.create(null) as object, globals(scope));
   const context = createContext(sandbox, { name: 'action', codeGeneration: { strings: true, wasm: false } });
-  // On the first line, so the action's line numbers in stack traces are its own.
-  const wrapper = new Script(`(function (exports, require, module) {${code}\n})`, { filename: 'action.js' });
+  const fn = compileActionModule(code, context);
   const module = runInContext('({ exports: {} })', context) as CompiledAction['module'];
   const makeRequire = runInContext(REQUIRE, context) as (host: typeof hostRequire, allowed: string) => unknown;
-  const fn = wrapper.runInContext(context) as (exports: unknown, require: unknown, module: unknown) => void;
   const invoke = (call: () => unknown, ms: number): unknown => {
     sandbox[INVOKE_KEY] = call;
     return INVOKE.runInContext(context, { timeout: Math.max(1, ms) });

@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Action, ActionVersion } from '../../generated/prisma/client.js';
+import { ActionCurrentVersionView, toCurrentVersionView } from './action-current-version.view.js';
 
 export class ActionTriggerRefView {
   @ApiProperty() id: string;
@@ -63,6 +64,7 @@ export class ActionView {
   @ApiProperty() runtime: string;
   @ApiProperty({ type: [ActionSecretView] }) secrets: ActionSecretView[];
   @ApiPropertyOptional({ type: ActionVersionView }) deployed_version?: ActionVersionView;
+  @ApiPropertyOptional({ type: ActionCurrentVersionView }) current_version?: ActionCurrentVersionView;
   @ApiProperty({ enum: ['pending', 'building', 'packaged', 'built', 'retrying', 'failed'] }) status: string;
   @ApiPropertyOptional({ format: 'date-time' }) built_at?: string;
 }
@@ -120,7 +122,10 @@ export function toActionView(action: ActionWithDeployed): ActionView {
     secrets: secretsOf(action.secrets),
     status: action.status,
   };
-  if (deployed) view.deployed_version = toVersionView(deployed, action);
+  if (deployed) {
+    view.current_version = toCurrentVersionView(deployed);
+    view.deployed_version = toVersionView(deployed, action);
+  }
   if (action.status === 'built') view.built_at = action.updated_at.toISOString();
   return view;
 }

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsString, Length, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsString, Length, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { ACTION_TRIGGER_IDS } from '../action-triggers.js';
 
@@ -49,6 +49,12 @@ export class ActionSecretDto {
   @IsString()
   @Length(0, 4096)
   value: string;
+
+  // Clients send back the secrets they read, stamp included (go-auth0 does); the stamp is the server's to set.
+  @ApiProperty({ description: 'When the secret was last changed, as read back; ignored: the server sets it on every write.' })
+  @IfPresent()
+  @IsString()
+  updated_at?: string;
 }
 
 export class CreateActionDto {
@@ -98,4 +104,9 @@ export class CreateActionDto {
   @ValidateNested({ each: true })
   @Type(() => ActionSecretDto)
   secrets?: ActionSecretDto[];
+
+  @ApiProperty({ description: 'True if the action should be deployed after creation.' })
+  @IfPresent()
+  @IsBoolean()
+  deploy?: boolean;
 }

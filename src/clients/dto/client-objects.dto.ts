@@ -1,7 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Min, ValidateNested } from 'class-validator';
+import { ArrayMinSize, IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
+import { ClientRefreshTokenPolicyDto } from './client-refresh-token-policy.dto.js';
 
 // The nested objects of Auth0's client, each with the properties Auth0 documents for it (v7
 // SDK types). Unknown properties inside them are refused, as at the top level.
@@ -22,6 +23,11 @@ export class ClientJwtConfigurationDto {
   @IsString()
   @IsIn(['HS256', 'RS256', 'RS512', 'PS256'])
   alg?: string;
+
+  @ApiProperty({ description: 'Configuration related to id token claims for the client.', additionalProperties: {} })
+  @IfPresent()
+  @IsObject()
+  scopes?: Record<string, unknown>;
 }
 
 export class ClientTokenExchangeDto {
@@ -73,6 +79,17 @@ export class ClientRefreshTokenDto {
   @IfPresent()
   @IsBoolean()
   infinite_idle_token_lifetime?: boolean;
+
+  @ApiProperty({
+    description:
+      'A collection of policies governing multi-resource refresh token exchange (MRRT), defining how refresh tokens can be used across different resource servers',
+  })
+  @IsOptional()
+  @IsArray()
+  @ArrayMinSize(1)
+  @ValidateNested({ each: true })
+  @Type(() => ClientRefreshTokenPolicyDto)
+  policies?: ClientRefreshTokenPolicyDto[] | null;
 }
 
 class ClientMobileAndroidDto {

@@ -6,12 +6,14 @@ const strings = { type: [String] } as ApiPropertyOptions;
 const object = { type: 'object', additionalProperties: true } as ApiPropertyOptions;
 
 /**
- * A client as Auth0 returns it from reads and updates: never its secret (only its hash is kept),
- * and no created_at/updated_at, which Auth0's client object does not have. Every property is
- * optional in the document because `fields`/`include_fields` may leave any of them out.
+ * A client as Auth0 returns it from reads and updates: its secret only to read:client_keys
+ * (ClientsService adds it), and no created_at/updated_at, which Auth0's client object does not
+ * have. Every property is optional in the document because `fields`/`include_fields` may leave
+ * any of them out.
  */
 export class ClientView {
   @ApiPropertyOptional() client_id?: string;
+  @ApiPropertyOptional({ description: "The client's secret: only to a token holding read:client_keys." }) client_secret?: string;
   @ApiPropertyOptional() name?: string;
   @ApiPropertyOptional() description?: string;
   @ApiPropertyOptional({ type: Boolean, description: 'Always false: no client is the legacy global client.' }) global?: false;
@@ -55,13 +57,9 @@ export class ClientView {
   @ApiPropertyOptional(object) oidc_logout?: object;
 }
 
-/**
- * The answer of create and rotate-secret: the only two that show the secret, because the
- * database keeps just its hash. A separate schema so the document does not promise a
- * secret on reads.
- */
+/** The answer of create and rotate-secret, which always show the secret. */
 export class ClientWithSecretView extends ClientView {
-  @ApiProperty({ description: 'Shown once; store it now, it cannot be read again (rotate it if lost).' }) client_secret: string;
+  @ApiProperty({ description: "The client's secret." }) declare client_secret: string;
 }
 
 export function toClientView(row: Client): ClientView {

@@ -10,6 +10,7 @@ import {
   TOKEN_ENDPOINT_AUTH_METHODS,
 } from '../client-types.js';
 import { ClientJwtConfigurationDto, ClientTokenExchangeDto } from './client-objects.dto.js';
+import { CLIENT_METADATA_LIMITS } from './client-metadata.js';
 import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
 import { ClientSettingsDto } from './client-settings.dto.js';
 
@@ -106,7 +107,7 @@ export class CreateClientDto extends ClientSettingsDto {
   })
   @IfPresent()
   @IsObject()
-  @IsStringMap({ maxProperties: 10, keyLength: [1, 255], valueMaxLength: 255 })
+  @IsStringMap(CLIENT_METADATA_LIMITS)
   client_metadata?: Record<string, string>;
 
   @ApiProperty({ description: 'Configuration for token exchange.' })
