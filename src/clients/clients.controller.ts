@@ -1,4 +1,6 @@
-import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import type { AuthenticatedRequest } from '../auth/principal.js';
+import { requireCredentialsScope } from './client-authentication-methods.js';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { Scopes } from '../auth/scopes.decorator.js';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
@@ -22,7 +24,8 @@ export class ClientsController {
   @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
   // 404: a default_organization naming no organization.
   @ApiErrors(400, 404)
-  create(@Body() input: CreateClientDto): Promise<ClientWithSecretView> {
+  create(@Body() input: CreateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientWithSecretView> {
+    if (input.client_authentication_methods) requireCredentialsScope(request.user, 'create');
     return this.clients.create(input);
   }
 
@@ -49,7 +52,8 @@ export class ClientsController {
   @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client' })
   @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
   @ApiErrors(400, 404)
-  update(@Param('id') id: string, @Body() changes: UpdateClientDto): Promise<ClientView> {
+  update(@Param('id') id: string, @Body() changes: UpdateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientView> {
+    if (changes.client_authentication_methods !== undefined) requireCredentialsScope(request.user, 'update');
     return this.clients.update(id, changes);
   }
 

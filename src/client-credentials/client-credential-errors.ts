@@ -1,0 +1,17 @@
+import { badRequest, notFound } from '../common/api-error.js';
+
+export const credentialNotFound = () => notFound('inexistent_credential', 'The credential does not exist.');
+// mTLS (tls_client_auth, self_signed_tls_client_auth) is not served, so its credentials could
+// never be used: refused rather than stored. Wording ours.
+export const credentialTypeNotSupported = (type: string) =>
+  badRequest('invalid_body', `Payload validation error: 'credential_type ${type} is not supported: only public_key (private_key_jwt) is' on property credential_type.`);
+export const expiryInPast = () =>
+  badRequest('invalid_body', "Payload validation error: 'expires_at must be a date in the future' on property expires_at.");
+export const expiryWithoutCertificate = () =>
+  badRequest('invalid_body', "Payload validation error: 'parse_expiry_from_cert requires an X.509 certificate pem' on property parse_expiry_from_cert.");
+export const unknownCredentials = (ids: string[]) =>
+  badRequest(
+    'invalid_body',
+    `Payload validation error: 'The client has no credential ${ids.join(', ')}' on property client_authentication_methods.private_key_jwt.credentials.`,
+  );
+export const missingPem = () => badRequest('invalid_body', "Payload validation error: 'Missing required property: pem' on property pem.");
