@@ -5,8 +5,6 @@ export const credentialNotFound = () => notFound('inexistent_credential', 'The c
 // never be used: refused rather than stored. Wording ours.
 export const credentialTypeNotSupported = (type: string) =>
   badRequest('invalid_body', `Payload validation error: 'credential_type ${type} is not supported: only public_key (private_key_jwt) is' on property credential_type.`);
-export const expiryInPast = () =>
-  badRequest('invalid_body', "Payload validation error: 'expires_at must be a date in the future' on property expires_at.");
 export const expiryWithoutCertificate = () =>
   badRequest('invalid_body', "Payload validation error: 'parse_expiry_from_cert requires an X.509 certificate pem' on property parse_expiry_from_cert.");
 export const unknownCredentials = (ids: string[]) =>

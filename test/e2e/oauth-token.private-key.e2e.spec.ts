@@ -118,9 +118,15 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
   });
 
   it('refuses an expired credential', async () => {
-    const client = await privateKeyClient({ expires_at: new Date(Date.now() + 1500).toISOString() });
+    const client = await privateKeyClient({ expires_at: new Date(Date.now() + 3_600_000).toISOString() });
     assert.equal((await token(t, { client_assertion: await assertion(client) })).status, 200);
-    await new Promise((resolve) => setTimeout(resolve, 1600));
+    const [credential] = (await t.api.get(`/api/v2/clients/${client.clientId}/credentials`).set('Authorization', await t.bearer('read:client_credentials')))
+      .body as { id: string }[];
+    const expired = await t.api
+      .patch(`/api/v2/clients/${client.clientId}/credentials/${credential.id}`)
+      .set('Authorization', auth)
+      .send({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    assert.equal(expired.status, 200);
     refused(await token(t, { client_assertion: await assertion(client) }), 'no enabled, unexpired credential of the client verifies its signature.');
   });
 
