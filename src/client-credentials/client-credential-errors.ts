@@ -4,9 +4,15 @@ export const credentialNotFound = () => notFound('inexistent_credential', 'The c
 // mTLS (tls_client_auth, self_signed_tls_client_auth) is not served, so its credentials could
 // never be used: refused rather than stored. Wording ours.
 export const credentialTypeNotSupported = (type: string) =>
-  badRequest('invalid_body', `Payload validation error: 'credential_type ${type} is not supported: only public_key (private_key_jwt) is' on property credential_type.`);
+  badRequest(
+    'invalid_body',
+    `Payload validation error: 'credential_type ${type} is not supported: only public_key (private_key_jwt) is' on property credential_type.`,
+  );
 export const expiryWithoutCertificate = () =>
-  badRequest('invalid_body', "Payload validation error: 'parse_expiry_from_cert requires an X.509 certificate pem' on property parse_expiry_from_cert.");
+  badRequest(
+    'invalid_body',
+    "Payload validation error: 'parse_expiry_from_cert requires an X.509 certificate pem' on property parse_expiry_from_cert.",
+  );
 export const unknownCredentials = (ids: string[]) =>
   badRequest(
     'invalid_body',

@@ -9,7 +9,7 @@ const MIN_MODULUS_BITS = 2048;
 // key would be read too (node derives its public half), so its PEM is refused before parsing.
 const PEM_LABEL = /^-----BEGIN (PUBLIC KEY|RSA PUBLIC KEY|CERTIFICATE)-----/;
 
-export interface PublicKey {
+interface PublicKey {
   key: KeyObject;
   /** The key's JWK SHA-256 thumbprint (RFC 7638): the kid Auth0 makes when none is given. */
   thumbprint: string;
@@ -55,5 +55,7 @@ export function storedPublicKey(pem: string): KeyObject {
 function thumbprint(key: KeyObject): string {
   const { e, n } = key.export({ format: 'jwk' });
   // RFC 7638 §3.2: the required members only, in lexicographic order, no whitespace.
-  return createHash('sha256').update(JSON.stringify({ e, kty: 'RSA', n })).digest('base64url');
+  return createHash('sha256')
+    .update(JSON.stringify({ e, kty: 'RSA', n }))
+    .digest('base64url');
 }

@@ -26,15 +26,20 @@ const wrongForm = (expected: string) => badRequest('invalid_body', `Payload vali
  */
 export function requireCredentialsScope(principal: Principal | undefined, action: 'create' | 'update'): void {
   const scope = `${action}:client_credentials`;
-  if (!principal?.scopes.has(scope)) throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`);
+  if (!principal?.scopes.has(scope))
+    throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`);
 }
 
 /** POST /clients: the credentials to create, each a full definition (no id, as Auth0's create schema). */
-export function credentialsToCreate(methods: ClientAuthenticationMethodsDto, tokenEndpointAuthMethod?: string): CreateClientCredentialDto[] {
+export function credentialsToCreate(
+  methods: ClientAuthenticationMethodsDto,
+  tokenEndpointAuthMethod?: string,
+): CreateClientCredentialDto[] {
   if (!methods.private_key_jwt) return [];
   if (tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
   return methods.private_key_jwt.credentials.map(({ id, ...definition }) => {
-    if (id !== undefined || definition.credential_type === undefined) throw wrongForm('Each credential must be a new credential definition (credential_type, pem, ...), without an id');
+    if (id !== undefined || definition.credential_type === undefined)
+      throw wrongForm('Each credential must be a new credential definition (credential_type, pem, ...), without an id');
     return { ...definition, credential_type: definition.credential_type };
   });
 }
@@ -43,7 +48,8 @@ export function credentialsToCreate(methods: ClientAuthenticationMethodsDto, tok
 export function credentialIdsToEnable(methods: ClientAuthenticationMethodsDto): StoredAuthenticationMethods {
   if (!methods.private_key_jwt) return {};
   const ids = methods.private_key_jwt.credentials.map(({ id, ...rest }) => {
-    if (id === undefined || Object.values(rest).some((value) => value !== undefined)) throw wrongForm('Each credential must be an existing credential, by its id only');
+    // Validated values are never undefined: whatever property besides id the body carried is here.
+    if (id === undefined || Object.keys(rest).length > 0) throw wrongForm('Each credential must be an existing credential, by its id only');
     return id;
   });
   return { private_key_jwt: { credentials: [...new Set(ids)].map((id) => ({ id })) } };

@@ -93,7 +93,10 @@ export class ClientsService {
     const enabled = credentialIdsToEnable(methods);
     if (!enabled.private_key_jwt) return { client_authentication_methods: {} };
     if (authMethod) throw exclusiveMethods();
-    const missing = await this.credentials.notOwned(clientId, enabled.private_key_jwt.credentials.map(({ id }) => id));
+    const missing = await this.credentials.notOwned(
+      clientId,
+      enabled.private_key_jwt.credentials.map(({ id }) => id),
+    );
     if (missing.length > 0) throw (await this.clients.find(clientId)) ? unknownCredentials(missing) : clientNotFound();
     return { client_authentication_methods: enabled as Prisma.InputJsonObject, token_endpoint_auth_method: null };
   }

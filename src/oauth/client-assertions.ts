@@ -68,7 +68,8 @@ export class ClientAssertions {
     if (typeof jti !== 'string' || jti === '') return refuse('Invalid client_assertion: the jti claim is required.');
     if (jti.length > MAX_JTI_LENGTH) return refuse(`Invalid client_assertion: jti must be at most ${MAX_JTI_LENGTH} characters.`);
     // Last, once everything else holds: a refused assertion does not use up its jti.
-    if (!(await this.jtis.claim(clientId, jti, new Date(exp * 1000)))) return refuse('Invalid client_assertion: its jti has already been used.');
+    if (!(await this.jtis.claim(clientId, jti, new Date(exp * 1000))))
+      return refuse('Invalid client_assertion: its jti has already been used.');
     return undefined;
   }
 }

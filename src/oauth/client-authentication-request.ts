@@ -3,7 +3,7 @@ import { decodeJwt } from 'jose';
 import { OAuthError } from '../common/oauth-error.js';
 
 /** RFC 7523 §2.2: the client authenticates with a JWT it signed (private_key_jwt). */
-export const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 /** Who the client says it is: a secret (body or HTTP Basic, RFC 6749 §2.3.1) or a signed assertion. */
 export type ClientAuthentication = SecretAuthentication | AssertionAuthentication;
@@ -26,7 +26,8 @@ export const invalidRequest = (description: string) => new OAuthError(HttpStatus
 export function clientAuthentication(fields: Record<string, unknown>, authorization?: string): ClientAuthentication {
   const basic = basicCredentials(authorization);
   if (fields.client_assertion !== undefined || fields.client_assertion_type !== undefined) {
-    if (basic || text(fields, 'client_secret') !== undefined) throw invalidRequest('Multiple client authentication methods are not allowed.');
+    if (basic || text(fields, 'client_secret') !== undefined)
+      throw invalidRequest('Multiple client authentication methods are not allowed.');
     return assertionAuthentication(fields);
   }
   if (!basic) return { client_id: required(fields, 'client_id'), client_secret: required(fields, 'client_secret') };
@@ -48,7 +49,11 @@ function assertionAuthentication(fields: Record<string, unknown>): AssertionAuth
   const assertion = required(fields, 'client_assertion');
   const clientId = text(fields, 'client_id') ?? issuer(assertion);
   if (clientId === undefined)
-    throw new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', 'Invalid client_assertion: a JWT whose iss claim is the client_id is expected.');
+    throw new OAuthError(
+      HttpStatus.UNAUTHORIZED,
+      'invalid_client',
+      'Invalid client_assertion: a JWT whose iss claim is the client_id is expected.',
+    );
   return { client_id: clientId, client_assertion: assertion };
 }
 

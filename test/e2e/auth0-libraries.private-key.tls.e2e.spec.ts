@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
+import type { PrivateKeyClientAnswer } from '../support/auth0-private-key-client.js';
 import { decodeJwt } from '../support/issuer.js';
 import { rsaKeyPair } from '../support/key-pairs.js';
 import { startTlsServer, type TlsServer } from '../support/tls-server.js';
@@ -12,14 +13,6 @@ import { startTlsServer, type TlsServer } from '../support/tls-server.js';
 const CHILD = join(resolve(dirname(fileURLToPath(import.meta.url))), '../support/auth0-private-key-client.js');
 const ADMIN = { id: 'private-key-e2e-admin', secret: 'private-key-e2e-secret-0123456789-0123456789' };
 const API = 'https://api.private-key.test/';
-
-interface ChildAnswer {
-  ok: boolean;
-  authMethods?: string[];
-  first?: string;
-  second?: string;
-  refused?: { ok: boolean; error?: string; description?: string };
-}
 
 /**
  * @auth0/auth0-auth-js's AuthClient configured with clientAssertionSigningKey, unmodified, against
@@ -38,11 +31,16 @@ describe('@auth0/auth0-auth-js with clientAssertionSigningKey (private_key_jwt) 
   before(async () => {
     server = await startTlsServer({ BOOTSTRAP_CLIENT_ID: ADMIN.id, BOOTSTRAP_CLIENT_SECRET: ADMIN.secret });
     const issued = await server.fetch('POST', '/oauth/token', {
-      form: { grant_type: 'client_credentials', client_id: ADMIN.id, client_secret: ADMIN.secret, audience: `https://${server.domain}/api/v2/` },
+      form: {
+        grant_type: 'client_credentials',
+        client_id: ADMIN.id,
+        client_secret: ADMIN.secret,
+        audience: `https://${server.domain}/api/v2/`,
+      },
     });
     token = (issued.body as { access_token: string }).access_token;
   });
-  after(() => server?.stop());
+  after(() => server.stop());
 
   it('gets client credentials tokens with a private key and is refused with another', async () => {
     const { privateKey, publicKey } = rsaKeyPair();
@@ -52,7 +50,9 @@ describe('@auth0/auth0-auth-js with clientAssertionSigningKey (private_key_jwt) 
       name: 'reporting job',
       app_type: 'non_interactive',
       client_authentication_methods: {
-        private_key_jwt: { credentials: [{ credential_type: 'public_key', name: 'job key', pem: publicKey.export({ type: 'spki', format: 'pem' }) }] },
+        private_key_jwt: {
+          credentials: [{ credential_type: 'public_key', name: 'job key', pem: publicKey.export({ type: 'spki', format: 'pem' }) }],
+        },
       },
     });
     const clientId = made.client_id as string;
@@ -69,7 +69,7 @@ describe('@auth0/auth0-auth-js with clientAssertionSigningKey (private_key_jwt) 
         LIBRARY_WRONG_KEY: rsaKeyPair().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
       },
     });
-    const answer = JSON.parse(stdout) as ChildAnswer;
+    const answer = JSON.parse(stdout) as PrivateKeyClientAnswer;
     assert.equal(answer.ok, true, stdout);
     assert.ok(answer.authMethods?.includes('private_key_jwt'));
     // Both calls succeed: a second request reusing the first assertion (its jti) would be refused.

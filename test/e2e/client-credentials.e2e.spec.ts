@@ -64,21 +64,33 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     assert.deepEqual([given.body.kid, given.body.alg, given.body.expires_at], ['my-key-id-0001', 'PS256', expiresAt]);
 
     const invalidPem = (why: string) => `Payload validation error: 'Invalid pem: ${why}' on property pem.`;
-    Errors.invalidBody(await post({ credential_type: 'public_key', pem: 'not a pem' }), invalidPem('expected a PEM public key (SPKI or PKCS#1) or X.509 certificate'));
+    Errors.invalidBody(
+      await post({ credential_type: 'public_key', pem: 'not a pem' }),
+      invalidPem('expected a PEM public key (SPKI or PKCS#1) or X.509 certificate'),
+    );
     Errors.invalidBody(
       await post({ credential_type: 'public_key', pem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----' }),
       invalidPem('the PEM could not be parsed'),
     );
-    Errors.invalidBody(await post({ credential_type: 'public_key', pem: spki(1024) }), invalidPem('the RSA key must be at least 2048 bits long'));
+    Errors.invalidBody(
+      await post({ credential_type: 'public_key', pem: spki(1024) }),
+      invalidPem('the RSA key must be at least 2048 bits long'),
+    );
     const privatePem = rsaKeyPair().privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
-    Errors.invalidBody(await post({ credential_type: 'public_key', pem: privatePem }), invalidPem('expected a PEM public key (SPKI or PKCS#1) or X.509 certificate'));
+    Errors.invalidBody(
+      await post({ credential_type: 'public_key', pem: privatePem }),
+      invalidPem('expected a PEM public key (SPKI or PKCS#1) or X.509 certificate'),
+    );
     Errors.invalidBody(
       await post({ credential_type: 'x509_cert', pem: spki() }),
       "Payload validation error: 'credential_type x509_cert is not supported: only public_key (private_key_jwt) is' on property credential_type.",
     );
     const badDate = await post({ credential_type: 'public_key', pem: spki(), expires_at: 'tomorrow' });
     assert.equal(badDate.status, 400);
-    Errors.invalidBody(await post({ credential_type: 'public_key' }), "Payload validation error: 'Missing required property: pem' on property pem.");
+    Errors.invalidBody(
+      await post({ credential_type: 'public_key' }),
+      "Payload validation error: 'Missing required property: pem' on property pem.",
+    );
     const badKid = await post({ credential_type: 'public_key', pem: spki(), kid: 'short' });
     assert.equal(badKid.status, 400);
     const badAlg = await post({ credential_type: 'public_key', pem: spki(), alg: 'HS256' });
@@ -96,13 +108,21 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
       'inexistent_client',
       'The client does not exist',
     );
-    expectError(await t.api.get('/api/v2/clients/nope/credentials').set('Authorization', auth), 404, 'inexistent_client', 'The client does not exist');
+    expectError(
+      await t.api.get('/api/v2/clients/nope/credentials').set('Authorization', auth),
+      404,
+      'inexistent_client',
+      'The client does not exist',
+    );
     credentialsNotFound(await t.api.get(`${path}/cred_missing`).set('Authorization', auth));
     credentialsNotFound(await t.api.patch(`${path}/cred_missing`).set('Authorization', auth).send({ expires_at: null }));
 
     const other = await t.bearer('read:clients create:clients update:clients delete:clients');
     Errors.insufficientScope(await t.api.get(path).set('Authorization', other), 'read:client_credentials');
-    Errors.insufficientScope(await t.api.post(path).set('Authorization', other).send({ credential_type: 'public_key', pem: spki() }), 'create:client_credentials');
+    Errors.insufficientScope(
+      await t.api.post(path).set('Authorization', other).send({ credential_type: 'public_key', pem: spki() }),
+      'create:client_credentials',
+    );
     Errors.insufficientScope(await t.api.get(`${path}/cred_x`).set('Authorization', other), 'read:client_credentials');
     Errors.insufficientScope(await t.api.patch(`${path}/cred_x`).set('Authorization', other).send({}), 'update:client_credentials');
     Errors.insufficientScope(await t.api.delete(`${path}/cred_x`).set('Authorization', other), 'delete:client_credentials');
@@ -113,7 +133,10 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     const created = await t.api
       .post('/api/v2/clients')
       .set('Authorization', auth)
-      .send({ name: 'pkjwt', client_authentication_methods: { private_key_jwt: { credentials: [{ credential_type: 'public_key', name: 'k1', pem: spki() }] } } });
+      .send({
+        name: 'pkjwt',
+        client_authentication_methods: { private_key_jwt: { credentials: [{ credential_type: 'public_key', name: 'k1', pem: spki() }] } },
+      });
     assert.equal(created.status, 201, JSON.stringify(created.body));
     const clientId = created.body.client_id as string;
     // Auth0's create answers the credential whole and sets no token_endpoint_auth_method.
@@ -137,14 +160,19 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
       `Payload validation error: 'The client has no credential ${foreign.id}' on property client_authentication_methods.private_key_jwt.credentials.`,
     );
     Errors.invalidBody(
-      await patch({ client_authentication_methods: { private_key_jwt: { credentials: [{ credential_type: 'public_key', pem: spki() }] } } }),
+      await patch({
+        client_authentication_methods: { private_key_jwt: { credentials: [{ credential_type: 'public_key', pem: spki() }] } },
+      }),
       "Payload validation error: 'Each credential must be an existing credential, by its id only' on property client_authentication_methods.private_key_jwt.credentials.",
     );
     Errors.invalidBody(
       await patch({ token_endpoint_auth_method: 'client_secret_post', client_authentication_methods: both }),
       "Payload validation error: 'client_authentication_methods and token_endpoint_auth_method are mutually exclusive' on property client_authentication_methods.",
     );
-    Errors.insufficientScope(await patch({ client_authentication_methods: null }, await t.bearer('update:clients')), 'update:client_credentials');
+    Errors.insufficientScope(
+      await patch({ client_authentication_methods: null }, await t.bearer('update:clients')),
+      'update:client_credentials',
+    );
     expectError(
       await t.api.patch('/api/v2/clients/nope').set('Authorization', auth).send({ client_authentication_methods: both }),
       404,
@@ -171,9 +199,16 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
 
   it('refuses a create with both methods, an id among definitions, or without create:client_credentials', async () => {
     const definition = { credential_type: 'public_key', pem: spki() };
-    const post = (body: object, token = auth) => t.api.post('/api/v2/clients').set('Authorization', token).send({ name: 'x', ...body });
+    const post = (body: object, token = auth) =>
+      t.api
+        .post('/api/v2/clients')
+        .set('Authorization', token)
+        .send({ name: 'x', ...body });
     Errors.invalidBody(
-      await post({ token_endpoint_auth_method: 'client_secret_post', client_authentication_methods: { private_key_jwt: { credentials: [definition] } } }),
+      await post({
+        token_endpoint_auth_method: 'client_secret_post',
+        client_authentication_methods: { private_key_jwt: { credentials: [definition] } },
+      }),
       "Payload validation error: 'client_authentication_methods and token_endpoint_auth_method are mutually exclusive' on property client_authentication_methods.",
     );
     Errors.invalidBody(

@@ -54,12 +54,27 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
     return { clientId, privateKey, kid: cred.body.kid as string, secret: created.body.client_secret as string };
   }
 
-  function assertion(client: PrivateKeyClient, claims: JWTPayload = {}, options: { key?: KeyObject; kid?: string | null; alg?: string } = {}) {
+  function assertion(
+    client: PrivateKeyClient,
+    claims: JWTPayload = {},
+    options: { key?: KeyObject; kid?: string | null; alg?: string } = {},
+  ) {
     const now = Math.floor(Date.now() / 1000);
-    const payload = { iss: client.clientId, sub: client.clientId, aud: ISSUER, iat: now, exp: now + 60, jti: randomUUID(), ...claims };
-    for (const [name, value] of Object.entries(payload)) if (value === undefined) delete payload[name as keyof typeof payload];
+    const all: JWTPayload = {
+      iss: client.clientId,
+      sub: client.clientId,
+      aud: ISSUER,
+      iat: now,
+      exp: now + 60,
+      jti: randomUUID(),
+      ...claims,
+    };
+    // A claim given as undefined is left out of the assertion.
+    const payload = Object.fromEntries(Object.entries(all).filter(([, value]) => value !== undefined));
     const kid = options.kid === null ? undefined : (options.kid ?? client.kid);
-    return new SignJWT(payload).setProtectedHeader({ alg: options.alg ?? 'RS256', ...(kid ? { kid } : {}) }).sign(options.key ?? client.privateKey);
+    return new SignJWT(payload)
+      .setProtectedHeader({ alg: options.alg ?? 'RS256', ...(kid ? { kid } : {}) })
+      .sign(options.key ?? client.privateKey);
   }
 
   const token = (app: TestApp, fields: Record<string, string | undefined>, agent?: Agent) => {
@@ -96,7 +111,10 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
     refused(await token(b, { client_assertion: once }), 'its jti has already been used.');
     // A refused assertion does not spend its jti.
     const jti = randomUUID();
-    refused(await token(t, { client_assertion: await assertion(client, { jti, aud: 'https://elsewhere.test/' }) }), `aud must be ${ISSUER}`);
+    refused(
+      await token(t, { client_assertion: await assertion(client, { jti, aud: 'https://elsewhere.test/' }) }),
+      `aud must be ${ISSUER}`,
+    );
     assert.equal((await token(b, { client_assertion: await assertion(client, { jti }) })).status, 200);
   });
 
@@ -120,14 +138,18 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
   it('refuses an expired credential', async () => {
     const client = await privateKeyClient({ expires_at: new Date(Date.now() + 3_600_000).toISOString() });
     assert.equal((await token(t, { client_assertion: await assertion(client) })).status, 200);
-    const [credential] = (await t.api.get(`/api/v2/clients/${client.clientId}/credentials`).set('Authorization', await t.bearer('read:client_credentials')))
-      .body as { id: string }[];
+    const [credential] = (
+      await t.api.get(`/api/v2/clients/${client.clientId}/credentials`).set('Authorization', await t.bearer('read:client_credentials'))
+    ).body as { id: string }[];
     const expired = await t.api
       .patch(`/api/v2/clients/${client.clientId}/credentials/${credential.id}`)
       .set('Authorization', auth)
       .send({ expires_at: new Date(Date.now() - 1000).toISOString() });
     assert.equal(expired.status, 200);
-    refused(await token(t, { client_assertion: await assertion(client) }), 'no enabled, unexpired credential of the client verifies its signature.');
+    refused(
+      await token(t, { client_assertion: await assertion(client) }),
+      'no enabled, unexpired credential of the client verifies its signature.',
+    );
   });
 
   it("refuses a private_key_jwt client's secret, two methods at once, and assertions for secret clients", async () => {
@@ -148,7 +170,12 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
       'invalid_request',
       `Invalid client_assertion_type: it must be ${ASSERTION_TYPE}`,
     );
-    expectOAuthError(await token(t, { client_id: client.clientId }), 400, 'invalid_request', 'Missing required parameter: client_assertion');
+    expectOAuthError(
+      await token(t, { client_id: client.clientId }),
+      400,
+      'invalid_request',
+      'Missing required parameter: client_assertion',
+    );
 
     const secretClient = await t.api.post('/api/v2/clients').set('Authorization', auth).send({ name: 'secret m2m' });
     const other = { ...client, clientId: secretClient.body.client_id as string };
@@ -166,7 +193,8 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
     const agent = new Agent({ localAddress: '127.0.0.77' });
     const wrongKey = rsaKeyPair().privateKey;
     const statuses: number[] = [];
-    for (let i = 0; i < 11; i++) statuses.push((await token(t, { client_assertion: await assertion(client, {}, { key: wrongKey }) }, agent)).status);
+    for (let i = 0; i < 11; i++)
+      statuses.push((await token(t, { client_assertion: await assertion(client, {}, { key: wrongKey }) }, agent)).status);
     // Ten failures a minute for one client at one address, then the limit's 429, even for a good assertion.
     assert.deepEqual(statuses, [...Array<number>(10).fill(401), 429]);
     const good = await token(t, { client_assertion: await assertion(client) }, agent);

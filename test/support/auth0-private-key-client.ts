@@ -3,6 +3,15 @@
 // unmodified, authenticates with clientAssertionSigningKey (private_key_jwt) instead of a secret.
 import { AuthClient } from '@auth0/auth0-auth-js';
 
+/** The one JSON line this process writes. */
+export interface PrivateKeyClientAnswer {
+  ok: boolean;
+  authMethods?: string[];
+  first?: string;
+  second?: string;
+  refused?: { ok: boolean; error?: string; description?: string };
+}
+
 const env = (name: string): string => {
   const value = process.env[name];
   if (!value) throw new Error(`${name} is not set`);

@@ -10,14 +10,14 @@ import { IfPresent } from '../../common/validation/auth0-validators.js';
  * One class for both, as the update body derives from the create body; the clients service
  * refuses the wrong form for each.
  */
-export class PrivateKeyJwtCredentialDto extends PartialType(CreateClientCredentialDto) {
+class PrivateKeyJwtCredentialDto extends PartialType(CreateClientCredentialDto) {
   @ApiProperty({ description: 'Credential ID (PATCH): one of the client’s credentials.' })
   @IfPresent()
   @IsString()
   id?: string;
 }
 
-export class PrivateKeyJwtDto {
+class PrivateKeyJwtDto {
   @ApiProperty({ type: [PrivateKeyJwtCredentialDto], description: 'The credentials enabled for Private Key JWT authentication.' })
   @IsArray()
   // Auth0 lets a client hold two credentials for private_key_jwt (its key rotation pair).
