@@ -8,14 +8,13 @@ export const credentialTypeNotSupported = (type: string) =>
     'invalid_body',
     `Payload validation error: 'credential_type ${type} is not supported: only public_key (private_key_jwt) is' on property credential_type.`,
   );
-export const expiryWithoutCertificate = () =>
-  badRequest(
-    'invalid_body',
-    "Payload validation error: 'parse_expiry_from_cert requires an X.509 certificate pem' on property parse_expiry_from_cert.",
-  );
 export const unknownCredentials = (ids: string[]) =>
   badRequest(
     'invalid_body',
     `Payload validation error: 'The client has no credential ${ids.join(', ')}' on property client_authentication_methods.private_key_jwt.credentials.`,
   );
-export const missingPem = () => badRequest('invalid_body', "Payload validation error: 'Missing required property: pem' on property pem.");
+export const invalidDate = (value: string) =>
+  badRequest(
+    'invalid_body',
+    `Payload validation error: 'Object didn't pass validation for format date-time: ${value}' on property expires_at.`,
+  );

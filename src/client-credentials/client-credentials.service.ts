@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { clientNotFound } from '../clients/client-errors.js';
 import { newId } from '../common/ids.js';
 import type { ClientCredential, Prisma } from '../generated/prisma/client.js';
-import { credentialNotFound, credentialTypeNotSupported, expiryWithoutCertificate, missingPem } from './client-credential-errors.js';
+import { credentialNotFound, credentialTypeNotSupported, invalidDate } from './client-credential-errors.js';
 import { ClientCredentialsRepository } from './client-credentials.repository.js';
 import { toCredentialView, type ClientCredentialView } from './dto/client-credential.view.js';
 import type { CreateClientCredentialDto } from './dto/create-client-credential.dto.js';
@@ -45,7 +45,7 @@ export class ClientCredentialsService {
   async update(clientId: string, id: string, changes: UpdateClientCredentialDto): Promise<ClientCredentialView> {
     // An empty body changes nothing, as Auth0's: answer the credential as it is.
     if (changes.expires_at === undefined) return this.get(clientId, id);
-    const row = await this.credentials.updateExpiry(clientId, id, changes.expires_at === null ? null : new Date(changes.expires_at));
+    const row = await this.credentials.updateExpiry(clientId, id, changes.expires_at === null ? null : dateOf(changes.expires_at));
     if (!row) throw credentialNotFound();
     return toCredentialView(row);
   }
@@ -78,14 +78,11 @@ interface AuthenticationMethods {
 /** The row of a new credential, validated as Auth0 validates it (public_key only here). */
 function credentialRow(clientId: string, input: CreateClientCredentialDto): Prisma.ClientCredentialUncheckedCreateInput {
   if (input.credential_type !== 'public_key') throw credentialTypeNotSupported(input.credential_type);
-  if (input.pem === undefined) throw missingPem();
   const key = readPublicKey(input.pem);
   // A date already past is taken, as Auth0 took its recorded ones: the credential just no longer authenticates.
-  let expiresAt = input.expires_at === undefined ? null : new Date(input.expires_at);
-  if (input.parse_expiry_from_cert) {
-    if (!key.certificateExpiry) throw expiryWithoutCertificate();
-    expiresAt = key.certificateExpiry;
-  }
+  let expiresAt = input.expires_at === undefined ? null : dateOf(input.expires_at);
+  // Auth0 "attempts to parse the expiry date from the provided PEM": a bare key has none to give.
+  if (input.parse_expiry_from_cert && key.certificateExpiry) expiresAt = key.certificateExpiry;
   return {
     id: newId('cred', CREDENTIAL_ID_LENGTH),
     client_id: clientId,
@@ -96,4 +93,11 @@ function credentialRow(clientId: string, input: CreateClientCredentialDto): Pris
     pem: input.pem.trim(),
     expires_at: expiresAt,
   };
+}
+
+/** The pattern lets through impossible dates (2026-02-31): refused here, before the database sees them. */
+function dateOf(text: string): Date {
+  const date = new Date(text);
+  if (Number.isNaN(date.getTime())) throw invalidDate(text);
+  return date;
 }

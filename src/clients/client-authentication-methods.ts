@@ -22,7 +22,8 @@ const wrongForm = (expected: string) => badRequest('invalid_body', `Payload vali
 
 /**
  * Auth0 asks for the client_credentials scope of the action on top of the client's to configure
- * client_authentication_methods (create: on POST /clients, update: on PATCH).
+ * client_authentication_methods (create: on POST /clients, update: on PATCH). Asked here to enable
+ * credentials; unsetting needs no more than setting token_endpoint_auth_method, which unsets it too.
  */
 export function requireCredentialsScope(principal: Principal | undefined, action: 'create' | 'update'): void {
   const scope = `${action}:client_credentials`;
@@ -38,9 +39,9 @@ export function credentialsToCreate(
   if (!methods.private_key_jwt) return [];
   if (tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
   return methods.private_key_jwt.credentials.map(({ id, ...definition }) => {
-    if (id !== undefined || definition.credential_type === undefined)
+    if (id !== undefined || definition.credential_type === undefined || definition.pem === undefined)
       throw wrongForm('Each credential must be a new credential definition (credential_type, pem, ...), without an id');
-    return { ...definition, credential_type: definition.credential_type };
+    return { ...definition, credential_type: definition.credential_type, pem: definition.pem };
   });
 }
 

@@ -89,7 +89,7 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     assert.equal(badDate.status, 400);
     Errors.invalidBody(
       await post({ credential_type: 'public_key' }),
-      "Payload validation error: 'Missing required property: pem' on property pem.",
+      "Payload validation error: 'Missing required property: pem'.",
     );
     const badKid = await post({ credential_type: 'public_key', pem: spki(), kid: 'short' });
     assert.equal(badKid.status, 400);
@@ -170,7 +170,7 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
       "Payload validation error: 'client_authentication_methods and token_endpoint_auth_method are mutually exclusive' on property client_authentication_methods.",
     );
     Errors.insufficientScope(
-      await patch({ client_authentication_methods: null }, await t.bearer('update:clients')),
+      await patch({ client_authentication_methods: both }, await t.bearer('update:clients')),
       'update:client_credentials',
     );
     expectError(
@@ -189,7 +189,8 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     const back = await patch({ token_endpoint_auth_method: 'client_secret_post' });
     assert.equal(back.body.client_authentication_methods, undefined);
     assert.equal(back.body.token_endpoint_auth_method, 'client_secret_post');
-    const unset = await patch({ client_authentication_methods: null });
+    // Unsetting needs no credentials scope: setting token_endpoint_auth_method unsets it as well.
+    const unset = await patch({ client_authentication_methods: null }, await t.bearer('update:clients'));
     assert.equal(unset.status, 200);
 
     assert.equal(await t.prisma.clientCredential.count({ where: { client_id: clientId } }), 1);

@@ -25,10 +25,10 @@ export class CreateClientCredentialDto {
   subject_dn?: string;
 
   @ApiProperty({ description: 'PEM-formatted RSA public key (SPKI or PKCS1) or X509 certificate, at least 2048 bits.' })
-  @IfPresent()
   @IsString()
-  @MaxLength(16384)
-  pem?: string;
+  // Within the 10 kB body limit; a 4096-bit key's certificate takes about 2 kB.
+  @MaxLength(8192)
+  pem: string;
 
   @ApiProperty({ enum: CREDENTIAL_ALGORITHMS, description: 'Algorithm the client signs its assertions with; RS256 when not given.' })
   @IfPresent()
@@ -41,10 +41,10 @@ export class CreateClientCredentialDto {
   @IsBoolean()
   parse_expiry_from_cert?: boolean;
 
-  @ApiProperty({ format: 'date-time', description: 'When the credential expires; never when not given.' })
+  @ApiProperty({ description: 'When the credential expires (ISO 8601 date and time); never when not given.' })
   @IfPresent()
   @IsString()
-  @IsISO8601({ strict: true })
+  @IsISO8601({ strict: true, strictSeparator: true })
   expires_at?: string;
 
   @ApiProperty({ description: 'Key ID the client puts in its assertions; the JWK thumbprint when not given. Format [0-9a-zA-Z-_]{10,64}.' })

@@ -4,10 +4,10 @@ import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { NullableType } from '../../common/validation/nullable-type.js';
 
 class ClientCredentialExpiryDto {
-  @ApiProperty({ format: 'date-time', description: 'When the credential expires; null for never.' })
+  @ApiProperty({ description: 'When the credential expires (ISO 8601 date and time); null for never.' })
   @IfPresent()
   @IsString()
-  @IsISO8601({ strict: true })
+  @IsISO8601({ strict: true, strictSeparator: true })
   expires_at?: string;
 }
 
