@@ -87,10 +87,7 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     );
     const badDate = await post({ credential_type: 'public_key', pem: spki(), expires_at: 'tomorrow' });
     assert.equal(badDate.status, 400);
-    Errors.invalidBody(
-      await post({ credential_type: 'public_key' }),
-      "Payload validation error: 'Missing required property: pem'.",
-    );
+    Errors.invalidBody(await post({ credential_type: 'public_key' }), "Payload validation error: 'Missing required property: pem'.");
     const badKid = await post({ credential_type: 'public_key', pem: spki(), kid: 'short' });
     assert.equal(badKid.status, 400);
     const badAlg = await post({ credential_type: 'public_key', pem: spki(), alg: 'HS256' });
