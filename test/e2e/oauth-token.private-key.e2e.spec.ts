@@ -118,6 +118,14 @@ describe('the token endpoint authenticates private_key_jwt clients (client_asser
     assert.equal((await token(b, { client_assertion: await assertion(client, { jti }) })).status, 200);
   });
 
+  it('accepts one of the same assertion sent to both instances at once', async () => {
+    const client = await privateKeyClient();
+    const once = await assertion(client);
+    const answers = await Promise.all([t, b, t, b].map((app) => token(app, { client_assertion: once })));
+    // The primary key decides: whichever insert lands first wins, the others are replays.
+    assert.deepEqual(answers.map((res) => res.status).sort(), [200, 401, 401, 401]);
+  });
+
   it('refuses a missing or long jti, a missing exp, an expired assertion, a long lifetime, a future iat, a wrong sub', async () => {
     const client = await privateKeyClient();
     // An address of its own: each failure spends from the address's bucket too.
