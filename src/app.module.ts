@@ -7,6 +7,7 @@ import { AuthModule } from './auth/auth.module.js';
 import { JwtAuthGuard } from './auth/jwt-auth.guard.js';
 import { ScopesGuard } from './auth/scopes.guard.js';
 import { AllExceptionsFilter } from './common/all-exceptions.filter.js';
+import { ClientCredentialsModule } from './client-credentials/client-credentials.module.js';
 import { ClientGrantsModule } from './client-grants/client-grants.module.js';
 import { CommonModule } from './common/common.module.js';
 import { AppValidationPipe } from './common/validation/app-validation.pipe.js';
@@ -44,6 +45,7 @@ import { UsersModule } from './users/users.module.js';
     ClientGrantsModule,
     TokenExchangeProfilesModule,
     ClientsModule,
+    ClientCredentialsModule,
     ResourceServersModule,
     ConnectionsModule,
     UsersModule,

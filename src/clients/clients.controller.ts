@@ -1,4 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, HttpStatus, Param, Patch, Post, Query, Req } from '@nestjs/common';
+import { requireCredentialsScope } from './client-authentication-methods.js';
 import { ApiCreatedResponse, ApiNoContentResponse, ApiOkResponse, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedRequest } from '../auth/principal.js';
 import { Scopes } from '../auth/scopes.decorator.js';
@@ -23,7 +24,8 @@ export class ClientsController {
   @ApiCreatedResponse({ type: ClientWithSecretView, description: 'The client was created; its secret is shown this once.' })
   // 404: a default_organization naming no organization.
   @ApiErrors(400, 404)
-  create(@Body() input: CreateClientDto): Promise<ClientWithSecretView> {
+  create(@Body() input: CreateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientWithSecretView> {
+    if (input.client_authentication_methods?.private_key_jwt) requireCredentialsScope(request.user, 'create');
     return this.clients.create(input);
   }
 
@@ -51,6 +53,7 @@ export class ClientsController {
   @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
   @ApiErrors(400, 404)
   update(@Param('id') id: string, @Body() changes: UpdateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientView> {
+    if (changes.client_authentication_methods?.private_key_jwt) requireCredentialsScope(request.user, 'update');
     return this.clients.update(id, changes, secretAccess(request));
   }
 

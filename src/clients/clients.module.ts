@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClientCredentialsModule } from '../client-credentials/client-credentials.module.js';
 import { OrganizationLookupModule } from '../organizations/organization-lookup.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
 import { ClientsController } from './clients.controller.js';
@@ -7,7 +8,7 @@ import { ClientsService } from './clients.service.js';
 import { GlobalClients } from './global-clients.js';
 
 @Module({
-  imports: [OrganizationLookupModule],
+  imports: [OrganizationLookupModule, ClientCredentialsModule],
   controllers: [ClientsController],
   providers: [ClientsService, ClientsRepository, GlobalClients, AdminBootstrap],
   exports: [GlobalClients, ClientsRepository],

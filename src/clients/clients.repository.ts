@@ -53,6 +53,7 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
   'organization_require_behavior',
   'default_organization',
   'settings',
+  'client_authentication_methods',
 )} FROM clients WHERE client_id = $1`;
 // Two texts, not `$2 IS NULL OR c.client_id = $2`: a named statement's generic plan cannot tell
 // which case it serves, and planned both as a scan of every client and grant.

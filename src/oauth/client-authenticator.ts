@@ -1,26 +1,42 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
+import type { StoredAuthenticationMethods } from '../clients/client-authentication-methods.js';
 import { verifySecret } from '../clients/client-secret.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
 import type { Client } from '../generated/prisma/client.js';
+import { ClientAssertions } from './client-assertions.js';
+import type { ClientAuthentication } from './client-authentication-request.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
-import type { ClientAuthentication } from './token-request.js';
 
-/** Client authentication for every grant of the token endpoint, within the failed-attempt limits. */
+const failed = () => new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', 'Client authentication failed.');
+
+/**
+ * Client authentication for every grant of the token endpoint, within the failed-attempt limits:
+ * a wrong secret and a refused assertion spend from the same buckets.
+ */
 @Injectable()
 export class ClientAuthenticator {
   constructor(
     private readonly clients: ClientsRepository,
     private readonly failures: FailedAttemptsLimiter,
+    private readonly assertions: ClientAssertions,
   ) {}
 
   async authenticate(credentials: ClientAuthentication, ip: string): Promise<Client> {
+    let refusal: OAuthError | undefined;
     const client = await this.failures.attempt(credentials.client_id, ip, async () => {
       const client = await this.clients.find(credentials.client_id);
+      if ('client_assertion' in credentials) {
+        if (!client) return undefined;
+        refusal = await this.assertions.verify(client, credentials.client_assertion);
+        return refusal ? undefined : client;
+      }
       // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.
-      return (await verifySecret(credentials.client_secret, client?.secret_hash)) && client ? client : undefined;
+      if (!(await verifySecret(credentials.client_secret, client?.secret_hash)) || !client) return undefined;
+      // A private_key_jwt client has no token_endpoint_auth_method: its secret no longer authenticates it.
+      return (client.client_authentication_methods as StoredAuthenticationMethods | null)?.private_key_jwt ? undefined : client;
     });
-    if (!client) throw new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', 'Client authentication failed.');
+    if (!client) throw refusal ?? failed();
     return client;
   }
 }

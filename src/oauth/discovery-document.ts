@@ -10,6 +10,7 @@ export interface DiscoveryDocument {
   jwks_uri: string;
   grant_types_supported: string[];
   token_endpoint_auth_methods_supported: string[];
+  token_endpoint_auth_signing_alg_values_supported: string[];
   scopes_supported: string[];
   claims_supported: string[];
   subject_types_supported: string[];
@@ -21,7 +22,7 @@ export interface DiscoveryDocument {
 /**
  * The tenant's discovery document, in the shape of Auth0's but listing only what this service does:
  * no authorization, userinfo or registration endpoint (so no response types either),
- * client secrets only, the OIDC scopes and claims user tokens carry. `issuer` is the tokens' `iss`
+ * client secrets and private_key_jwt, the OIDC scopes and claims user tokens carry. `issuer` is the tokens' `iss`
  * byte for byte: openid-client compares the two, trailing slash included.
  */
 export function discoveryDocument(config: AppConfig): DiscoveryDocument {
@@ -32,7 +33,8 @@ export function discoveryDocument(config: AppConfig): DiscoveryDocument {
     revocation_endpoint: new URL(REVOKE_ROUTE, base).href,
     jwks_uri: new URL(JWKS_ROUTE, base).href,
     grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    token_endpoint_auth_signing_alg_values_supported: ['RS256', 'RS384', 'PS256'],
     scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
     claims_supported: [
       'aud',

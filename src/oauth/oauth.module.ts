@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActionRuntimeModule } from '../action-runtime/action-runtime.module.js';
+import { ClientCredentialsModule } from '../client-credentials/client-credentials.module.js';
 import { ClientGrantsModule } from '../client-grants/client-grants.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
 import { ConnectionsModule } from '../connections/connections.module.js';
@@ -10,6 +11,8 @@ import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
 import { ActorIdTokens } from './actor-id-tokens.js';
+import { ClientAssertionJtisRepository } from './client-assertion-jtis.repository.js';
+import { ClientAssertions } from './client-assertions.js';
 import { ClientAuthenticator } from './client-authenticator.js';
 import { DiscoveryController } from './discovery.controller.js';
 import { ExchangeUsers } from './exchange-users.js';
@@ -32,6 +35,7 @@ import { UserTokens } from './user-tokens.js';
     SigningKeysModule,
     RateLimitStorageModule,
     ClientsModule,
+    ClientCredentialsModule,
     ClientGrantsModule,
     ResourceServersModule,
     TokenExchangeProfilesModule,
@@ -47,6 +51,8 @@ import { UserTokens } from './user-tokens.js';
     OrganizationAccess,
     GrantOrganizationsRepository,
     ClientAuthenticator,
+    ClientAssertions,
+    ClientAssertionJtisRepository,
     FailedAttemptsLimiter,
     TokenSigning,
     TokenExchangeService,

@@ -22,7 +22,8 @@ describe('GET /.well-known/openid-configuration', () => {
       revocation_endpoint: 'https://tenant.test/oauth/revoke',
       jwks_uri: 'https://tenant.test/.well-known/jwks.json',
       grant_types_supported: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange', 'refresh_token'],
-      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post'],
+      token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+      token_endpoint_auth_signing_alg_values_supported: ['RS256', 'RS384', 'PS256'],
       scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
       claims_supported: [
         'aud',

@@ -49,6 +49,11 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   // Auth0's generator keeps a path segment's hyphen (post_users-exports, get_new-device); only
   // the old explorer's anchors (#!/Clients/post_rotate_secret) turned it into an underscore.
   'POST /clients/{id}/rotate-secret': 'post_rotate-secret',
+  'GET /clients/{id}/credentials': 'get_credentials',
+  'POST /clients/{id}/credentials': 'post_credentials',
+  'GET /clients/{id}/credentials/{credential_id}': 'get_credentials_by_credential_id',
+  'PATCH /clients/{id}/credentials/{credential_id}': 'patch_credentials_by_credential_id',
+  'DELETE /clients/{id}/credentials/{credential_id}': 'delete_credentials_by_credential_id',
   'POST /keys/signing/rotate': 'post_signing_keys',
   'GET /connections': 'get_connections',
   'POST /connections': 'post_connections',

@@ -30,7 +30,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     reason: `${REENCODED} (a 404 body re-encoded as an empty resource server)`,
   },
   {
-    request: /TestClient_Delete#\d+ GET /,
+    request: /TestClient_Delete(Credential)?#\d+ GET /,
     missing: ['client_secret', 'signing_keys'],
     extra: ['error', 'errorCode', 'message', 'statusCode'],
     reason: `${REENCODED} (a 404 body re-encoded as a client)`,

@@ -8,6 +8,7 @@ import { newId } from '../../src/common/ids.js';
 import { logId } from '../../src/logs/log-id.js';
 import { UserFactories } from './user-factories.js';
 import { ActionFactories } from './action-factories.js';
+import { rsaKeyPair } from './key-pairs.js';
 import { OAUTH2_SCHEME } from '../../src/openapi/security-schemes.js';
 
 export interface Operation {
@@ -52,17 +53,35 @@ async function refreshTokenFixture(t: TestApp, clientId: string, userId: string)
   });
 }
 
+// One key for every fixture: RSA key generation costs tens of milliseconds.
+let pemOfFixtures: string | undefined;
+const fixturePem = (): string => (pemOfFixtures ??= rsaKeyPair().publicKey.export({ type: 'spki', format: 'pem' }).toString());
+
 export async function makeFixtures(t: TestApp) {
   const organization = await t.factories.organization();
   const users = new UserFactories(t.prisma);
   // A user may have a username only in a connection that requires one (Auth0's rule).
   const usernameConnection = await users.connection({ options: { requires_username: true } });
   const client = await t.factories.client();
+  // A public key of the client: the credential the credentials paths address, and the pem a body sends.
+  const pem = fixturePem();
+  const credential = await t.prisma.clientCredential.create({
+    data: {
+      id: newId('cred', 22),
+      client_id: client.client_id,
+      kid: `kid-${randomBytes(8).toString('hex')}`,
+      alg: 'RS256',
+      credential_type: 'public_key',
+      pem,
+    },
+  });
   const user = await users.user(usernameConnection.id, {
     username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
   });
   return {
     organization,
+    credential,
+    pem,
     grant: await t.factories.clientGrant(),
     resourceServer: await t.factories.resourceServer(),
     profile: await t.factories.tokenExchangeProfile(),
@@ -96,6 +115,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'client-grants/{grant_id}': (fx) => fx.grant.id,
   'token-exchange-profiles/{id}': (fx) => fx.profile.id,
   'clients/{id}': (fx) => fx.client.client_id,
+  'credentials/{credential_id}': (fx) => fx.credential.id,
   'connections/{id}': (fx) => fx.connection.id,
   'enabled_connections/{connectionId}': (fx) => fx.connection.id,
   'connections/{connection_id}': (fx) => fx.connection.id,
@@ -112,6 +132,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
 // A client grant names an existing API, and only scopes that API defines.
 const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<string>) => unknown>> = {
   grant_id: (fx) => fx.grant.id,
+  pem: (fx) => fx.pem,
   audience: (fx) => fx.resourceServer.identifier,
   scope: () => ['read:things'],
   connection_id: (fx) => fx.spare.id,

@@ -18,6 +18,7 @@ describe('parseTokenRequest', () => {
   it('reads HTTP Basic credentials, form-URL-decoding each part (RFC 6749 §2.3.1)', () => {
     const request = parseTokenRequest(exchange, basic('my%3Aclient:s%2Bcret+with+spaces%25'));
     assert.equal(request.client_id, 'my:client');
+    assert.ok('client_secret' in request);
     assert.equal(request.client_secret, 's+cret with spaces%');
   });
 

@@ -34,6 +34,7 @@ export class ClientView {
   @ApiPropertyOptional() organization_usage?: string;
   @ApiPropertyOptional() organization_require_behavior?: string;
   @ApiPropertyOptional({ type: ClientDefaultOrganizationDto }) default_organization?: ClientDefaultOrganizationDto;
+  @ApiPropertyOptional(object) client_authentication_methods?: object;
   // The settings, as accepted (CreateClientDto's base class).
   @ApiPropertyOptional() logo_uri?: string;
   @ApiPropertyOptional(strings) client_aliases?: string[];
@@ -84,6 +85,7 @@ export function toClientView(row: Client): ClientView {
     ...(row.organization_usage !== null ? { organization_usage: row.organization_usage } : {}),
     ...(row.organization_require_behavior !== null ? { organization_require_behavior: row.organization_require_behavior } : {}),
     ...(row.default_organization !== null ? { default_organization: row.default_organization } : {}),
+    ...(row.client_authentication_methods !== null ? { client_authentication_methods: row.client_authentication_methods } : {}),
     ...(row.settings as object),
   };
   return view;

@@ -12,6 +12,7 @@ import {
 import { ClientJwtConfigurationDto, ClientTokenExchangeDto } from './client-objects.dto.js';
 import { CLIENT_METADATA_LIMITS } from './client-metadata.js';
 import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
+import { ClientAuthenticationMethodsDto } from './client-authentication-methods.dto.js';
 import { ClientSettingsDto } from './client-settings.dto.js';
 
 /** Auth0's POST /clients body: the fields kept as columns here, the others (settings) in the base class. */
@@ -135,4 +136,11 @@ export class CreateClientDto extends ClientSettingsDto {
   @ValidateNested()
   @Type(() => ClientDefaultOrganizationDto)
   default_organization?: ClientDefaultOrganizationDto;
+
+  @ApiProperty({ description: 'Defines client authentication methods (private_key_jwt); exclusive of token_endpoint_auth_method.' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClientAuthenticationMethodsDto)
+  client_authentication_methods?: ClientAuthenticationMethodsDto;
 }

@@ -10,7 +10,13 @@ import { CreateClientDto } from './create-client.dto.js';
  * Properties Auth0's PATCH /clients/{id} lets a caller unset with null (v7 UpdateClientRequestContent).
  * Auth0 also takes null for refresh_token and token_exchange; not here yet.
  */
-const UNSETTABLE = ['token_endpoint_auth_method', 'organization_usage', 'organization_require_behavior', 'default_organization'] as const;
+const UNSETTABLE = [
+  'token_endpoint_auth_method',
+  'organization_usage',
+  'organization_require_behavior',
+  'default_organization',
+  'client_authentication_methods',
+] as const;
 
 // client_metadata is checked apart: in a PATCH a key set to null is deleted. Its description is Auth0's (it is in refusals' wording).
 const Changes = PartialType(OmitType(CreateClientDto, ['client_metadata']), { skipNullProperties: false });

@@ -84,6 +84,10 @@ export const AUTH0_CONSTRAINTS = constraints({
     message: (value) => `Object didn't pass validation for format email: ${String(value)}`,
     schema: () => ({ format: 'email' }),
   },
+  isIso8601: {
+    message: (value) => `Object didn't pass validation for format date-time: ${String(value)}`,
+    schema: () => ({ format: 'date-time' }),
+  },
   matches: {
     message: (value, [pattern]) => `String does not match pattern ${source(pattern)}: ${String(value)}`,
     schema: ([pattern]) => ({ pattern: source(pattern) }),
