@@ -115,11 +115,14 @@ export const AUTH0_CONSTRAINTS = constraints({
       const reason: string = AUTH0_CONSTRAINTS[violation.constraint].message(violation.value, violation.args, property);
       return violation.key === undefined ? reason : `${reason} (${property}.${violation.key})`;
     },
-    schema: ([{ maxProperties, keyLength, valueMaxLength }]) => ({
-      maxProperties,
-      propertyNames: { minLength: keyLength[0], maxLength: keyLength[1] },
-      additionalProperties: { type: 'string', maxLength: valueMaxLength },
-    }),
+    schema: ([{ maxProperties, keyLength, valueMaxLength, nullValues }]) => {
+      const value = { type: 'string', maxLength: valueMaxLength };
+      return {
+        maxProperties,
+        propertyNames: { minLength: keyLength[0], maxLength: keyLength[1] },
+        additionalProperties: nullValues ? { anyOf: [value, { type: 'null' }] } : value,
+      };
+    },
   }),
 });
 

@@ -56,6 +56,8 @@ export interface StringMapLimits {
   maxProperties: number;
   keyLength: [min: number, max: number];
   valueMaxLength: number;
+  /** A PATCH's metadata: a key set to null is deleted, so null is a value too. */
+  nullValues?: true;
 }
 
 /** The first rule an entry breaks, as a constraint of auth0-constraints.ts and its arguments. */
@@ -70,10 +72,11 @@ interface StringMapViolation {
 /** An object whose values are strings (Auth0's metadata), checked in Auth0's order: count, then each key and its value. */
 export function stringMapViolation(
   map: unknown,
-  { maxProperties, keyLength: [min, max], valueMaxLength }: StringMapLimits,
+  { maxProperties, keyLength: [min, max], valueMaxLength, nullValues }: StringMapLimits,
 ): StringMapViolation | undefined {
   if (typeof map !== 'object' || map === null || Array.isArray(map)) return { constraint: 'isObject', args: [], value: map };
-  const entries = Object.entries(map);
+  // Deleted keys (null) do not count against the limit.
+  const entries = Object.entries(map).filter(([, value]) => !(value === null && nullValues));
   if (entries.length > maxProperties) return { constraint: 'maxProperties', args: [maxProperties], value: map };
   for (const [key, value] of entries) {
     const length = characterCount(key);
