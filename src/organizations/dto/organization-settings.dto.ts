@@ -11,7 +11,7 @@ const MAX_QUOTA = 2147483647;
 
 export const THIRD_PARTY_CLIENT_ACCESS = ['block', 'allow'] as const;
 
-export class TokenQuotaClientCredentialsDto {
+class TokenQuotaClientCredentialsDto {
   @ApiProperty({
     description:
       'If enabled, the quota will be enforced and requests in excess of the quota will fail. If disabled, the quota will not be enforced, but notifications for requests exceeding the quota will be available in logs.',
