@@ -10,10 +10,12 @@ import {
   type ConnectionView,
   type ConnectionWithClientsView,
 } from './dto/connection.view.js';
-import type { ConnectionSettingsDto, CreateConnectionDto } from './dto/create-connection.dto.js';
+import type { CreateConnectionDto } from './dto/create-connection.dto.js';
 import type { FieldsQuery } from '../common/fields.js';
 import type { ListConnectionsQuery } from './dto/list-connections.query.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import { CONNECTION_SETTINGS } from './dto/connection-purposes.dto.js';
+import { settingsChange } from '../organizations/settings-change.js';
 
 const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
   toConnectionWithClientsView(connection, enabledClients);
@@ -68,8 +70,9 @@ export class ConnectionsService {
   }
 }
 
-function columnsOf(settings: Omit<ConnectionSettingsDto, 'enabled_clients' | 'options'>): ConnectionColumns {
+function columnsOf(settings: Omit<UpdateConnectionDto, 'enabled_clients' | 'options'>): ConnectionColumns {
   return {
+    settings: settingsChange(settings, CONNECTION_SETTINGS),
     display_name: settings.display_name,
     is_domain_connection: settings.is_domain_connection,
     show_as_button: settings.show_as_button,
