@@ -3,10 +3,11 @@ import { after, before, describe, it } from 'node:test';
 import { Management } from 'auth0';
 import { OrganizationsClient } from 'auth0/organizations';
 import { must } from '../support/must.js';
+import { UserFactories } from '../support/user-factories.js';
 import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
-const SCOPES = 'create:organizations read:organizations update:organizations';
+const SCOPES = 'create:organizations read:organizations update:organizations create:organization_members read:organization_members';
 
 const badRequest = (e: unknown) => e instanceof Management.BadRequestError;
 
@@ -14,8 +15,10 @@ const badRequest = (e: unknown) => e instanceof Management.BadRequestError;
 describe('the official auth0 SDK (v7): token_quota, third_party_client_access and is_app_entitlement_active on organizations', () => {
   let t: TestApp;
   let organizations: OrganizationsClient;
+  let users: UserFactories;
   before(async () => {
     t = await startTestApp();
+    users = new UserFactories(t.prisma);
     const baseUrl = await Sdk.listen(t);
     const token = (await t.bearer(SCOPES)).slice('Bearer '.length);
     organizations = new OrganizationsClient({ baseUrl, token, maxRetries: 0 });
@@ -74,5 +77,27 @@ describe('the official auth0 SDK (v7): token_quota, third_party_client_access an
     // Only token_quota may be null.
     await assert.rejects(organizations.update(must(org.id), { third_party_client_access: null as never }), badRequest);
     await assert.rejects(organizations.create({ name: 'null-quota', token_quota: null as never }), badRequest);
+  });
+
+  it('pages members as Auth0 does: `next` on every page holding a member, none on the empty page after the last', async () => {
+    const org = must((await organizations.create({ name: 'paged-members' })).id);
+    const connection = await users.connection();
+    const members = (await users.users(connection.id, 3)).sort();
+    await organizations.members.create(org, { members });
+    const first = await organizations.members.list(org, { take: 2 });
+    assert.deepEqual(
+      first.data.map((m) => m.user_id),
+      members.slice(0, 2),
+    );
+    assert.equal(typeof first.response.next, 'string');
+    const second = await first.getNextPage();
+    assert.deepEqual(
+      second.data.map((m) => m.user_id),
+      members.slice(2),
+    );
+    assert.equal(typeof second.response.next, 'string');
+    const third = await second.getNextPage();
+    assert.deepEqual(third.response, { members: [] });
+    assert.equal(third.hasNextPage(), false);
   });
 });
