@@ -143,10 +143,8 @@ const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
 /** The stored settings with the body's applied: given values replace, a null removes those above. */
 function settingsOf(dto: Partial<CreateResourceServerDto>, current: object = {}): Record<string, unknown> {
-  const settings: Record<string, unknown> = { ...current };
-  for (const name of SETTINGS) {
-    if (dto[name] === null && REMOVED_BY_NULL.has(name)) delete settings[name];
-    else if (dto[name] !== undefined) settings[name] = plain(dto[name]);
-  }
+  const removed = (name: string) => REMOVED_BY_NULL.has(name) && dto[name as (typeof SETTINGS)[number]] === null;
+  const settings = Object.fromEntries(Object.entries(current).filter(([name]) => !removed(name)));
+  for (const name of SETTINGS) if (dto[name] !== undefined && !removed(name)) settings[name] = plain(dto[name]);
   return settings;
 }
