@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { checkAttributes, checkEmailUniqueKept } from './connection-attributes.js';
 import { connectionNotFound } from './connection-errors.js';
 import { ConnectionsRepository, type ConnectionColumns, type ConnectionWithClients } from './connections.repository.js';
 import { selectFields } from '../common/fields.js';
@@ -26,6 +27,7 @@ export class ConnectionsService {
 
   async create({ name, strategy, enabled_clients, ...settings }: CreateConnectionDto): Promise<ConnectionWithClientsView> {
     // Auth0: "If the array is empty or the property is not specified, the connection name will be added as realm."
+    checkAttributes(strategy, settings.options);
     const realms = settings.realms?.length ? settings.realms : [name];
     const columns = { ...columnsOf(settings), realms, options: settings.options ?? {}, name, strategy };
     return view(await this.connections.create(newId('con'), columns, enabled_clients));
@@ -55,11 +57,15 @@ export class ConnectionsService {
       realms: realms ?? undefined,
       is_domain_connection: is_domain_connection === null ? false : is_domain_connection,
     });
-    if (options !== undefined) columns.options = options ?? {};
-    if (realms === null || realms?.length === 0) {
+    if (options !== undefined || realms === null || realms?.length === 0) {
       const current = await this.connections.findById(id);
       if (!current) throw connectionNotFound();
-      columns.realms = [current.name];
+      if (options !== undefined) {
+        columns.options = options ?? {};
+        checkAttributes(current.strategy, columns.options);
+        checkEmailUniqueKept(current.strategy, current.options, columns.options);
+      }
+      if (realms === null || realms?.length === 0) columns.realms = [current.name];
     }
     return view(await this.connections.update(id, columns, enabled_clients === null ? [] : enabled_clients));
   }
