@@ -3,7 +3,12 @@ import { badRequest } from '../common/api-error.js';
 // The checks Auth0 makes on a database connection's flexible identifiers (options.attributes),
 // with its own words where its recorded answers or its changelogs give them.
 
-type Attribute = { identifier?: { active?: unknown }; profile_required?: unknown; signup?: { status?: unknown }; unique?: unknown };
+interface Attribute {
+  identifier?: { active?: unknown };
+  profile_required?: unknown;
+  signup?: { status?: unknown };
+  unique?: unknown;
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -22,7 +27,7 @@ export function checkAttributes(strategy: string, options: unknown): void {
       throw refused(`attribute ${name} must also be required on signup`);
   }
   // Auth0: "Email cannot be used as the primary identifier when using Non-Unique Emails" (its wording of the refusal is not known).
-  const email = Object.fromEntries(attributes).email;
+  const email = attributes.find(([name]) => name === 'email')?.[1];
   if (email?.unique === false && email.identifier?.active === true)
     throw refused('attribute email cannot be an active identifier when it is not unique');
 }
