@@ -36,6 +36,7 @@ import {
 
 // Auth0 takes null for proof_of_possession, authorization_policy, authorization_details and
 // token_encryption, on create (none) as on update (removes it): `@IsOptional()` lets null through.
+// Their types leave null out so that the design type names the nested class the document reads.
 export class CreateResourceServerDto {
   @ApiProperty({ description: 'Friendly name for this resource server. Can not contain `<` or `>` characters.' })
   @IfPresent()
@@ -141,7 +142,7 @@ export class CreateResourceServerDto {
   @IsObject()
   @ValidateNested()
   @Type(() => ProofOfPossessionDto)
-  proof_of_possession?: ProofOfPossessionDto | null;
+  proof_of_possession?: ProofOfPossessionDto;
 
   @ApiProperty({ description: 'Defines application access permission for a resource server' })
   @IfPresent()
@@ -155,7 +156,7 @@ export class CreateResourceServerDto {
   @IsObject()
   @ValidateNested()
   @Type(() => AuthorizationPolicyDto)
-  authorization_policy?: AuthorizationPolicyDto | null;
+  authorization_policy?: AuthorizationPolicyDto;
 
   @ApiProperty({ description: 'Authorization details types (RFC 9396) this resource server accepts (stored, no effect yet).' })
   @IsOptional()
@@ -163,12 +164,12 @@ export class CreateResourceServerDto {
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
   @Type(() => AuthorizationDetailDto)
-  authorization_details?: AuthorizationDetailDto[] | null;
+  authorization_details?: AuthorizationDetailDto[];
 
   @ApiProperty({ description: 'Encryption of the access tokens issued for this resource server (stored, no effect yet).' })
   @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => TokenEncryptionDto)
-  token_encryption?: TokenEncryptionDto | null;
+  token_encryption?: TokenEncryptionDto;
 }
