@@ -5,6 +5,7 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { Connection, Prisma } from '../generated/prisma/client.js';
+import { changesSettings, type SettingsChange } from '../organizations/settings-change.js';
 import { connectionNameTaken, connectionNotFound } from './connection-errors.js';
 
 // The unique index decides name conflicts, so two concurrent creates cannot both win.
@@ -25,6 +26,7 @@ export interface ConnectionColumns {
   show_as_button?: boolean;
   realms?: string[];
   metadata?: Record<string, string>;
+  settings?: SettingsChange;
 }
 
 interface ConnectionFilter {
@@ -82,7 +84,10 @@ export class ConnectionsRepository {
     return this.txHost
       .withTransaction(Propagation.Nested, async () => {
         const tx = this.txHost.tx;
-        const connection = await tx.connection.create({ data: { id, ...fields } });
+        const { settings, ...columns } = fields;
+        const connection = await tx.connection.create({
+          data: { id, ...columns, settings: (settings?.set ?? {}) as Prisma.InputJsonValue },
+        });
         await enable(tx, id, clients);
         return { connection, enabledClients: await enabledIds(tx, id) };
       })
@@ -120,7 +125,11 @@ export class ConnectionsRepository {
     return this.txHost
       .withTransaction(Propagation.Nested, async () => {
         const tx = this.txHost.tx;
-        const connection = await tx.connection.update({ where: { id }, data: { ...fields, updated_at: new Date() } });
+        const { settings, ...columns } = fields;
+        // Merged in the statement (jsonb || and -), so concurrent PATCHes of different keys both stay.
+        if (settings && changesSettings(settings))
+          await tx.$executeRaw`UPDATE connections SET settings = (settings || ${JSON.stringify(settings.set)}::jsonb) - ${settings.unset}::text[] WHERE id = ${id}`;
+        const connection = await tx.connection.update({ where: { id }, data: { ...columns, updated_at: new Date() } });
         if (clients) {
           await tx.connectionClient.deleteMany({ where: { connection_id: id } });
           await enable(tx, id, clients);

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { checkAttributes, checkEmailUniqueKept } from './connection-attributes.js';
 import { connectionNotFound } from './connection-errors.js';
 import { ConnectionsRepository, type ConnectionColumns, type ConnectionWithClients } from './connections.repository.js';
 import { selectFields } from '../common/fields.js';
@@ -10,10 +11,12 @@ import {
   type ConnectionView,
   type ConnectionWithClientsView,
 } from './dto/connection.view.js';
-import type { ConnectionSettingsDto, CreateConnectionDto } from './dto/create-connection.dto.js';
+import type { CreateConnectionDto } from './dto/create-connection.dto.js';
 import type { FieldsQuery } from '../common/fields.js';
 import type { ListConnectionsQuery } from './dto/list-connections.query.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import { CONNECTION_SETTINGS } from './dto/connection-purposes.dto.js';
+import { settingsChange } from '../organizations/settings-change.js';
 
 const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
   toConnectionWithClientsView(connection, enabledClients);
@@ -24,6 +27,7 @@ export class ConnectionsService {
 
   async create({ name, strategy, enabled_clients, ...settings }: CreateConnectionDto): Promise<ConnectionWithClientsView> {
     // Auth0: "If the array is empty or the property is not specified, the connection name will be added as realm."
+    checkAttributes(strategy, settings.options);
     const realms = settings.realms?.length ? settings.realms : [name];
     const columns = { ...columnsOf(settings), realms, options: settings.options ?? {}, name, strategy };
     return view(await this.connections.create(newId('con'), columns, enabled_clients));
@@ -53,11 +57,15 @@ export class ConnectionsService {
       realms: realms ?? undefined,
       is_domain_connection: is_domain_connection === null ? false : is_domain_connection,
     });
-    if (options !== undefined) columns.options = options ?? {};
-    if (realms === null || realms?.length === 0) {
+    if (options !== undefined || realms === null || realms?.length === 0) {
       const current = await this.connections.findById(id);
       if (!current) throw connectionNotFound();
-      columns.realms = [current.name];
+      if (options !== undefined) {
+        columns.options = options ?? {};
+        checkAttributes(current.strategy, columns.options);
+        checkEmailUniqueKept(current.strategy, current.options, columns.options);
+      }
+      if (realms === null || realms?.length === 0) columns.realms = [current.name];
     }
     return view(await this.connections.update(id, columns, enabled_clients === null ? [] : enabled_clients));
   }
@@ -68,8 +76,9 @@ export class ConnectionsService {
   }
 }
 
-function columnsOf(settings: Omit<ConnectionSettingsDto, 'enabled_clients' | 'options'>): ConnectionColumns {
+function columnsOf(settings: Omit<UpdateConnectionDto, 'enabled_clients' | 'options'>): ConnectionColumns {
   return {
+    settings: settingsChange(settings, CONNECTION_SETTINGS),
     display_name: settings.display_name,
     is_domain_connection: settings.is_domain_connection,
     show_as_button: settings.show_as_button,

@@ -4,7 +4,7 @@ import { getMetadataStorage } from 'class-validator';
 import { badRequest } from '../common/api-error.js';
 import { newId } from '../common/ids.js';
 import { AppConfig } from '../config/app-config.js';
-import type { LogStream, Prisma } from '../generated/prisma/client.js';
+import { Prisma, type LogStream } from '../generated/prisma/client.js';
 import type { CreateLogStreamDto } from './dto/create-log-stream.dto.js';
 import { SECRET_SINK_FIELD, sinkClassFor, type LogStreamType } from './dto/log-stream-sinks.js';
 import { toLogStreamView, type LogStreamView } from './dto/log-stream.view.js';
@@ -66,7 +66,8 @@ export class LogStreamsService {
     if (dto.name !== undefined) changes.name = dto.name;
     if (dto.status !== undefined) changes.status = dto.status;
     if (dto.filters !== undefined) changes.filters = filtersOf(dto.filters);
-    if (dto.pii_config !== undefined) changes.pii_config = plain(dto.pii_config) as Prisma.InputJsonObject;
+    if (dto.pii_config === null) changes.pii_config = Prisma.DbNull;
+    else if (dto.pii_config !== undefined) changes.pii_config = plain(dto.pii_config) as Prisma.InputJsonObject;
     if (dto.sink !== undefined) {
       const type = current.type as LogStreamType;
       const allowed = sinkFields(type);

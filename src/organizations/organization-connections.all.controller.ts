@@ -5,13 +5,13 @@ import type { ListResult } from '../common/pagination/pagination.js';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
-import { linkFields } from './organization-connections.controller.js';
 import {
   CreateOrganizationAllConnectionDto,
   ListOrganizationAllConnectionsQuery,
   OrganizationConnectionParams,
   UpdateOrganizationAllConnectionDto,
 } from './organization-connections.dto.js';
+import { linkFields } from './organization-connections.fields.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationAllConnectionView, toOrganizationAllConnectionView } from './organization-connections.view.js';
 
@@ -33,7 +33,7 @@ export class OrganizationAllConnectionsController {
     @Param() { id }: OrganizationIdParams,
     @Query() { is_enabled, ...query }: ListOrganizationAllConnectionsQuery,
   ): Promise<ListResult<'connections', OrganizationAllConnectionView>> {
-    return this.links.list(id, 'connections', { ...query, only_disabled: is_enabled === false }, toOrganizationAllConnectionView);
+    return this.links.list(id, 'connections', { ...query, is_enabled }, toOrganizationAllConnectionView);
   }
 
   @Post()

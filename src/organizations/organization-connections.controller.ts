@@ -11,24 +11,9 @@ import {
   OrganizationEnabledConnectionParams,
   UpdateOrganizationConnectionDto,
 } from './organization-connections.dto.js';
+import { linkFields } from './organization-connections.fields.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationConnectionView, toOrganizationConnectionView } from './organization-connections.view.js';
-
-// What a link has when a body does not set it (Auth0's documented defaults, the columns' defaults too).
-const LINK_DEFAULTS = { assign_membership_on_login: false, show_as_button: true } as const;
-
-/**
- * The fields a link stores, whichever path's body they came in. PATCH bodies are partial and so may
- * send null (the document says so): null puts a setting back to its default, as in Auth0.
- */
-export const linkFields = ({ assign_membership_on_login, show_as_button, is_signup_enabled }: UpdateOrganizationConnectionDto) => ({
-  assign_membership_on_login: orDefault(assign_membership_on_login, LINK_DEFAULTS.assign_membership_on_login),
-  show_as_button: orDefault(show_as_button, LINK_DEFAULTS.show_as_button),
-  is_signup_enabled,
-});
-
-/** PartialType's properties admit null at run time though their type does not say so. */
-const orDefault = (value: boolean | null | undefined, fallback: boolean): boolean | undefined => (value === null ? fallback : value);
 
 @ApiTags('organizations')
 @Controller('organizations/:id/enabled_connections')

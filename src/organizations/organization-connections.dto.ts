@@ -1,5 +1,5 @@
-import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsBoolean, IsIn, IsString, MinLength } from 'class-validator';
+import { ApiProperty, IntersectionType, OmitType, PartialType } from '@nestjs/swagger';
+import { IsBoolean, IsIn, IsString, Length, MinLength } from 'class-validator';
 import { OffsetPaginationQuery } from '../common/pagination/pagination.query.js';
 import { IfPresent } from '../common/validation/auth0-validators.js';
 import { FormBool, QueryBool } from '../common/validation/coerce.js';
@@ -44,30 +44,40 @@ export class AddOrganizationConnectionDto {
 /** PATCH /organizations/{id}/enabled_connections/{connectionId}: Auth0 sets no minimum of properties. */
 export class UpdateOrganizationConnectionDto extends PartialType(OmitType(AddOrganizationConnectionDto, ['connection_id'])) {}
 
-const IS_ENABLED =
-  'Whether the connection is enabled for the organization. Only true is accepted: every link this service keeps is an enabled one (there is no column for a disabled link).';
+export const ORGANIZATION_ACCESS_LEVELS = ['none', 'readonly', 'limited', 'full'] as const;
+
+/** What /organizations/{id}/connections adds to a link (stored, no effect yet). */
+class OrganizationAllConnectionSettingsDto {
+  @ApiProperty({ description: 'Name of the connection in the scope of this organization.' })
+  @IfPresent()
+  @IsString()
+  @Length(1, 128)
+  organization_connection_name?: string;
+
+  @ApiProperty({ description: 'Access level for the organization (e.g., "none", "full").' })
+  @IfPresent()
+  @IsString()
+  @IsIn(ORGANIZATION_ACCESS_LEVELS)
+  organization_access_level?: string;
+
+  @ApiProperty({ description: 'Whether the connection is enabled for the organization.' })
+  @IfPresent()
+  @FormBool()
+  @IsBoolean()
+  is_enabled?: boolean;
+}
 
 /** POST /organizations/{id}/connections. */
-export class CreateOrganizationAllConnectionDto extends AddOrganizationConnectionDto {
-  @ApiProperty({ description: IS_ENABLED })
-  @IfPresent()
-  @FormBool()
-  @IsBoolean()
-  @IsIn([true])
-  is_enabled?: boolean;
-}
+export class CreateOrganizationAllConnectionDto extends IntersectionType(
+  AddOrganizationConnectionDto,
+  OrganizationAllConnectionSettingsDto,
+) {}
 
-class OrganizationAllConnectionChangesDto extends UpdateOrganizationConnectionDto {
-  @ApiProperty({ description: IS_ENABLED })
-  @IfPresent()
-  @FormBool()
-  @IsBoolean()
-  @IsIn([true])
-  is_enabled?: boolean;
-}
-
-/** PATCH /organizations/{id}/connections/{connection_id}; `is_enabled` may be null (left as it is). */
-export class UpdateOrganizationAllConnectionDto extends NullableType(OrganizationAllConnectionChangesDto, ['is_enabled']) {}
+/** PATCH /organizations/{id}/connections/{connection_id}: null removes these three (v7 UpdateOrganizationConnectionRequestParameters). */
+export class UpdateOrganizationAllConnectionDto extends NullableType(
+  IntersectionType(UpdateOrganizationConnectionDto, PartialType(OrganizationAllConnectionSettingsDto)),
+  ['organization_connection_name', 'organization_access_level', 'is_enabled'],
+) {}
 
 export class OrganizationEnabledConnectionParams extends OrganizationIdParams {
   @ApiProperty({ description: 'Connection identifier.' })

@@ -4,9 +4,10 @@ import { connectionNotFound } from '../connections/connection-errors.js';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import type { PrismaTx } from '../database/transactions.js';
-import type { OrganizationConnection } from '../generated/prisma/client.js';
-import { connectionAlreadyEnabled, connectionNotEnabled } from './organization-connections.errors.js';
+import { Prisma, type OrganizationConnection } from '../generated/prisma/client.js';
+import { connectionAlreadyEnabled, connectionNotEnabled, refusesSignup } from './organization-connections.errors.js';
 import { organizationNotFound } from './organization-errors.js';
+import { changesSettings, type SettingsChange } from './settings-change.js';
 
 const failed = mapDatabaseErrors({
   constraints: {
@@ -26,18 +27,35 @@ export type OrganizationConnectionRow = OrganizationConnection & { connection: {
 export interface OrganizationConnectionFields {
   assign_membership_on_login?: boolean;
   show_as_button?: boolean;
-  is_signup_enabled?: boolean;
+  // null: back to Auth0's default (false).
+  is_signup_enabled?: boolean | null;
+  settings?: SettingsChange;
 }
 
-type Enabling = { outcome: 'enabled'; row: OrganizationConnectionRow } | { outcome: 'organization_missing' | 'connection_missing' };
+/** A new link's columns; its settings are those the body set. */
+export const linkColumns = ({ settings, ...columns }: OrganizationConnectionFields) => ({
+  ...columns,
+  settings: (settings?.set ?? {}) as Prisma.InputJsonValue,
+});
+
+// A link is enabled unless a body set is_enabled to false (kept in its settings); absent means enabled.
+const IS_ENABLED = ['is_enabled'];
+const BY_ENABLED: Record<'true' | 'false', Prisma.OrganizationConnectionWhereInput> = {
+  true: { OR: [{ settings: { path: IS_ENABLED, equals: true } }, { settings: { path: IS_ENABLED, equals: Prisma.AnyNull } }] },
+  false: { settings: { path: IS_ENABLED, equals: false } },
+};
+
+type Enabling =
+  { outcome: 'enabled'; row: OrganizationConnectionRow } | { outcome: 'organization_missing' | 'connection_missing' | 'signup_refused' };
 
 @Injectable()
 export class OrganizationConnectionsRepository {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
   /** The organization's links ordered by connection id (offset paging). */
-  pages(organizationId: string): PageSource<OrganizationConnectionRow & { id: string }> {
-    const where = { organization_id: organizationId };
+  pages(organizationId: string, isEnabled?: boolean): PageSource<OrganizationConnectionRow & { id: string }> {
+    const where: Prisma.OrganizationConnectionWhereInput = { organization_id: organizationId };
+    if (isEnabled !== undefined) Object.assign(where, BY_ENABLED[`${isEnabled}`]);
     return {
       rows: async ({ skip, take }) =>
         (
@@ -59,10 +77,12 @@ export class OrganizationConnectionsRepository {
         const tx = this.txHost.tx;
         if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } })))
           return { outcome: 'organization_missing' };
-        if (!(await tx.connection.findUnique({ where: { id: connectionId }, select: { id: true } })))
-          return { outcome: 'connection_missing' };
+        const connection = await tx.connection.findUnique({ where: { id: connectionId }, select: { strategy: true } });
+        if (!connection) return { outcome: 'connection_missing' };
+        const link = { assign_membership_on_login: false, is_signup_enabled: null, ...fields };
+        if (refusesSignup(connection.strategy, link)) return { outcome: 'signup_refused' };
         const row = await tx.organizationConnection.create({
-          data: { organization_id: organizationId, connection_id: connectionId, ...fields },
+          data: { organization_id: organizationId, connection_id: connectionId, ...linkColumns(fields) },
           include: withConnection,
         });
         return { outcome: 'enabled', row };
@@ -81,10 +101,21 @@ export class OrganizationConnectionsRepository {
   }
 
   /** Throws the 404 when the connection is not enabled for the organization. */
-  update(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<OrganizationConnectionRow> {
+  update(
+    organizationId: string,
+    connectionId: string,
+    { settings, ...columns }: OrganizationConnectionFields,
+  ): Promise<OrganizationConnectionRow> {
     const key = { organization_id: organizationId, connection_id: connectionId };
-    return this.txHost.tx.organizationConnection
-      .update({ where: { organization_id_connection_id: key }, data: fields, include: withConnection })
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
+        // Merged in the statement (jsonb || and -), so concurrent PATCHes of different keys both stay.
+        if (settings && changesSettings(settings))
+          await tx.$executeRaw`UPDATE organization_connections SET settings = (settings || ${JSON.stringify(settings.set)}::jsonb) - ${settings.unset}::text[]
+            WHERE organization_id = ${organizationId} AND connection_id = ${connectionId}`;
+        return tx.organizationConnection.update({ where: { organization_id_connection_id: key }, data: columns, include: withConnection });
+      })
       .catch(failed);
   }
 

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { connectionNotFound } from '../connections/connection-errors.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import type { OffsetPaginationQuery } from '../common/pagination/pagination.query.js';
-import { connectionNotEnabled } from './organization-connections.errors.js';
+import { connectionNotEnabled, refusesSignup, signupNeedsMembership } from './organization-connections.errors.js';
 import {
   OrganizationConnectionsRepository,
   type OrganizationConnectionFields,
@@ -25,15 +25,12 @@ export class OrganizationConnectionsService {
   async list<K extends string, V>(
     organizationId: string,
     key: K,
-    query: OffsetPaginationQuery & { only_disabled?: boolean },
+    query: OffsetPaginationQuery & { is_enabled?: boolean },
     toView: (row: OrganizationConnectionRow) => V,
   ): Promise<ListResult<K, V>> {
     const window = pageWindow(query, 'offset');
     await this.organizations.mustExist(organizationId);
-    // Every link kept here is enabled, so asking for the disabled ones finds none.
-    const source = this.links.pages(organizationId);
-    const empty = { rows: () => Promise.resolve([]), count: () => Promise.resolve(0) };
-    return listPage(key, window, query.only_disabled ? empty : source, toView);
+    return listPage(key, window, this.links.pages(organizationId, query.is_enabled), toView);
   }
 
   async enable(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<OrganizationConnectionRow> {
@@ -45,6 +42,8 @@ export class OrganizationConnectionsService {
         throw organizationNotFound();
       case 'connection_missing':
         throw connectionNotFound();
+      case 'signup_refused':
+        throw signupNeedsMembership();
     }
   }
 
@@ -56,7 +55,10 @@ export class OrganizationConnectionsService {
   }
 
   async update(organizationId: string, connectionId: string, fields: OrganizationConnectionFields): Promise<OrganizationConnectionRow> {
-    await this.organizations.mustExist(organizationId);
+    const current = await this.get(organizationId, connectionId);
+    // Checked on the link as it would be after the change, as Auth0 does.
+    const after = { ...current, ...withoutUndefined(fields) };
+    if (refusesSignup(current.connection.strategy, after)) throw signupNeedsMembership();
     return this.links.update(organizationId, connectionId, fields);
   }
 
@@ -66,3 +68,6 @@ export class OrganizationConnectionsService {
     await this.links.remove(organizationId, connectionId);
   }
 }
+
+const withoutUndefined = <T extends object>(fields: T): Partial<T> =>
+  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as Partial<T>;

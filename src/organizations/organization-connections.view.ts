@@ -1,4 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { ORGANIZATION_ACCESS_LEVELS } from './organization-connections.dto.js';
 import type { OrganizationConnectionRow } from './organization-connections.repository.js';
 
 class OrganizationConnectionInformation {
@@ -23,11 +24,14 @@ export class OrganizationConnectionView {
 }
 
 /**
- * The newer /organizations/{id}/connections adds `is_enabled`: always true here. a0deploy compares it
+ * The newer /organizations/{id}/connections adds `is_enabled`, true unless set false. a0deploy compares it
  * with its configuration's `is_enabled ?? true`, so an absent one would make it update every link on each run.
  */
 export class OrganizationAllConnectionView extends OrganizationConnectionView {
   @ApiProperty({ description: 'Whether the connection is enabled for the organization.' }) is_enabled: boolean;
+  @ApiPropertyOptional({ description: 'Name of the connection in the scope of this organization.' }) organization_connection_name?: string;
+  @ApiPropertyOptional({ enum: ORGANIZATION_ACCESS_LEVELS, description: 'Access level for the organization (e.g., "none", "full").' })
+  organization_access_level?: string;
 }
 
 export function toOrganizationConnectionView(row: OrganizationConnectionRow): OrganizationConnectionView {
@@ -35,7 +39,8 @@ export function toOrganizationConnectionView(row: OrganizationConnectionRow): Or
 }
 
 export function toOrganizationAllConnectionView(row: OrganizationConnectionRow): OrganizationAllConnectionView {
-  return { ...linkView(row), is_enabled: true };
+  // Absent until set, like Auth0's; is_enabled defaults to true.
+  return { ...linkView(row), is_enabled: true, ...(row.settings as Record<string, unknown>) };
 }
 
 function linkView(row: OrganizationConnectionRow) {

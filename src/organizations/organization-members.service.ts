@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { encodeCursor, listPage, pageWindow, type CheckpointPage, type ListResult } from '../common/pagination/pagination.js';
 import type { ListOrganizationMembersQuery } from './organization-members.dto.js';
 import { memberNotFound } from './organization-members.errors.js';
 import { OrganizationMembersRepository } from './organization-members.repository.js';
@@ -15,12 +15,20 @@ export class OrganizationMembersService {
     private readonly organizations: OrganizationLookup,
   ) {}
 
+  /**
+   * Auth0's checkpoint pages of members carry `next` whenever they hold a member, the last one
+   * too (recorded: a short page with `next`, then an empty page without), unlike its organizations.
+   */
   async list(organizationId: string, query: ListOrganizationMembersQuery): Promise<ListResult<'members', Partial<OrganizationMemberView>>> {
     const window = pageWindow(query);
     await this.organizations.mustExist(organizationId);
-    return listPage('members', window, this.members.pages(organizationId), (row) =>
-      selectFields(toMemberView(row), query.fields, query.include_fields),
-    );
+    let lastId: string | undefined;
+    const page = await listPage('members', window, this.members.pages(organizationId), (row) => {
+      lastId = row.id;
+      return selectFields(toMemberView(row), query.fields, query.include_fields);
+    });
+    if (window.kind === 'checkpoint' && lastId !== undefined) (page as CheckpointPage<'members', unknown>).next ??= encodeCursor(lastId);
+    return page;
   }
 
   async add(organizationId: string, userIds: string[]): Promise<void> {

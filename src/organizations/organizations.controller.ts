@@ -7,7 +7,7 @@ import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { CreateOrganizationDto } from './dto/create-organization.dto.js';
 import { ListOrganizationsQuery } from './dto/list-organizations.query.js';
 import { OrganizationIdParams, OrganizationNameParams } from './dto/organization.params.js';
-import { OrganizationView } from './dto/organization.view.js';
+import { CreatedOrganizationView, OrganizationView } from './dto/organization.view.js';
 import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { OrganizationsService } from './organizations.service.js';
 
@@ -19,9 +19,9 @@ export class OrganizationsController {
   @Post()
   @Scopes('create:organizations')
   @ApiOperation({ operationId: 'post_organizations', summary: 'Create an Organization' })
-  @ApiCreatedResponse({ type: OrganizationView, description: 'The organization was created.' })
-  @ApiErrors(400, 409)
-  create(@Body() dto: CreateOrganizationDto): Promise<OrganizationView> {
+  @ApiCreatedResponse({ type: CreatedOrganizationView, description: 'The organization was created.' })
+  @ApiErrors(400, 404, 409)
+  create(@Body() dto: CreateOrganizationDto): Promise<CreatedOrganizationView> {
     return this.organizations.create(dto);
   }
 

@@ -1,13 +1,25 @@
 import { Injectable } from '@nestjs/common';
-import { TransactionHost } from '@nestjs-cls/transactional';
+import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { Organization, Prisma } from '../generated/prisma/client.js';
+import { connectionNotFound } from '../connections/connection-errors.js';
+import { linkColumns, type OrganizationConnectionFields, type OrganizationConnectionRow } from './organization-connections.repository.js';
+import { connectionAlreadyEnabled } from './organization-connections.errors.js';
 import { organizationNameTaken, organizationNotFound } from './organization-errors.js';
+import { changesSettings, type SettingsChange } from './settings-change.js';
 
-// The unique index decides name conflicts, so two concurrent creates cannot both win.
-const failed = mapDatabaseErrors({ constraints: { organizations_name_key: organizationNameTaken }, recordNotFound: organizationNotFound });
+const failed = mapDatabaseErrors({
+  constraints: {
+    // The unique index decides name conflicts, so two concurrent creates cannot both win.
+    organizations_name_key: organizationNameTaken,
+    // A create's enabled_connections: an unknown connection, or one listed twice.
+    organization_connections_connection_id_fkey: connectionNotFound,
+    organization_connections_pkey: connectionAlreadyEnabled,
+  },
+  recordNotFound: organizationNotFound,
+});
 
 /** What a create or update writes; an absent property leaves its column as it is. */
 interface OrganizationFields {
@@ -21,8 +33,25 @@ interface OrganizationFields {
 export class OrganizationsRepository {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
-  create(id: string, fields: OrganizationFields & { name: string }): Promise<Organization> {
-    return this.txHost.tx.organization.create({ data: { id, ...columns(fields), name: fields.name } }).catch(failed);
+  /** The organization and the links to the connections enabled with it, in one statement. */
+  create(
+    id: string,
+    fields: OrganizationFields & { name: string },
+    settings: Record<string, unknown>,
+    links: (OrganizationConnectionFields & { connection_id: string })[],
+  ): Promise<Organization & { connections: OrganizationConnectionRow[] }> {
+    return this.txHost.tx.organization
+      .create({
+        data: {
+          id,
+          ...columns(fields),
+          name: fields.name,
+          settings: settings as Prisma.InputJsonValue,
+          connections: { create: links.map((link) => ({ ...linkColumns(link), connection_id: link.connection_id })) },
+        },
+        include: { connections: { include: { connection: { select: { name: true, strategy: true } } } } },
+      })
+      .catch(failed);
   }
 
   pages(): PageSource<Organization> {
@@ -38,8 +67,16 @@ export class OrganizationsRepository {
   }
 
   /** Throws the 404 when there is no such organization. */
-  update(id: string, fields: OrganizationFields): Promise<Organization> {
-    return this.txHost.tx.organization.update({ where: { id }, data: columns(fields) }).catch(failed);
+  update(id: string, fields: OrganizationFields, settings: SettingsChange): Promise<Organization> {
+    return this.txHost
+      .withTransaction(Propagation.Nested, async () => {
+        const tx = this.txHost.tx;
+        // Merged in the statement (jsonb || and -), so concurrent PATCHes of different keys both stay.
+        if (changesSettings(settings))
+          await tx.$executeRaw`UPDATE organizations SET settings = (settings || ${JSON.stringify(settings.set)}::jsonb) - ${settings.unset}::text[] WHERE id = ${id}`;
+        return tx.organization.update({ where: { id }, data: columns(fields) });
+      })
+      .catch(failed);
   }
 
   /** Its client-grant associations go with it (ON DELETE CASCADE); false when there was none. */

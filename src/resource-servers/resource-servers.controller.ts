@@ -5,7 +5,8 @@ import type { ListResult } from '../common/pagination/pagination.js';
 import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { CreateResourceServerDto } from './dto/create-resource-server.dto.js';
-import { IncludeFieldsQuery, ListResourceServersQuery } from './dto/list-resource-servers.query.js';
+import { FieldsQuery } from '../common/fields.js';
+import { ListResourceServersQuery } from './dto/list-resource-servers.query.js';
 import { ResourceServerIdParams } from './dto/resource-server.params.js';
 import { ResourceServerView } from './dto/resource-server.view.js';
 import { UpdateResourceServerDto } from './dto/update-resource-server.dto.js';
@@ -30,7 +31,7 @@ export class ResourceServersController {
   @ApiOperation({ operationId: 'get_resource-servers', summary: 'Get resource servers' })
   @ApiPageResponse('resource_servers', ResourceServerView, ['offset'])
   @ApiErrors(400)
-  list(@Query() query: ListResourceServersQuery): Promise<ListResult<'resource_servers', ResourceServerView>> {
+  list(@Query() query: ListResourceServersQuery): Promise<ListResult<'resource_servers', Partial<ResourceServerView>>> {
     return this.servers.list(query);
   }
 
@@ -39,10 +40,9 @@ export class ResourceServersController {
   @ApiOperation({ operationId: 'get_resource-servers_by_id', summary: 'Get a resource server' })
   @ApiOkResponse({ type: ResourceServerView })
   @ApiErrors(400, 404)
-  // `include_fields` is validated (the SDK sends it) and selects nothing: Auth0 documents no `fields` here.
-  // eslint-disable-next-line @typescript-eslint/no-unused-vars
-  get(@Param() { id }: ResourceServerIdParams, @Query() _query: IncludeFieldsQuery): Promise<ResourceServerView> {
-    return this.servers.get(id);
+  // Auth0 applies `fields` here as on its lists, though its schema documents only include_fields.
+  get(@Param() { id }: ResourceServerIdParams, @Query() query: FieldsQuery): Promise<Partial<ResourceServerView>> {
+    return this.servers.get(id, query);
   }
 
   @Patch(':id')

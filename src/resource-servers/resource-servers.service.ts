@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { listPage, pageWindow, type ListResult, type PageSource } from '../common/pagination/pagination.js';
 import { AppConfig } from '../config/app-config.js';
+import { selectFields, type FieldsQuery } from '../common/fields.js';
 import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
 import type { CreateResourceServerDto } from './dto/create-resource-server.dto.js';
 import type { ListResourceServersQuery } from './dto/list-resource-servers.query.js';
@@ -63,7 +64,7 @@ export class ResourceServersService {
   }
 
   /** The Management API first, as in Auth0's lists, then the stored APIs oldest first. */
-  list(query: ListResourceServersQuery): Promise<ListResult<'resource_servers', ResourceServerView>> {
+  list(query: ListResourceServersQuery): Promise<ListResult<'resource_servers', Partial<ResourceServerView>>> {
     const system = managementApi(this.config.tokenAudience);
     const withSystem = !query.identifiers || query.identifiers.includes(system.identifier);
     const stored = this.servers.pages(query.identifiers);
@@ -75,16 +76,16 @@ export class ResourceServersService {
         }
       : stored;
     return listPage('resource_servers', pageWindow(query, 'offset'), source, (row) =>
-      row === system ? system : this.view(row as ResourceServer),
+      selectFields(row === system ? system : this.view(row as ResourceServer), query.fields, query.include_fields),
     );
   }
 
-  async get(idOrIdentifier: string): Promise<ResourceServerView> {
+  async get(idOrIdentifier: string, { fields, include_fields }: FieldsQuery = {}): Promise<Partial<ResourceServerView>> {
     const system = this.system(idOrIdentifier);
-    if (system) return system;
+    if (system) return selectFields(system, fields, include_fields);
     const row = await this.servers.find(idOrIdentifier);
     if (!row) throw resourceServerNotFound();
-    return this.view(row);
+    return selectFields(this.view(row), fields, include_fields);
   }
 
   async update(idOrIdentifier: string, dto: UpdateResourceServerDto): Promise<ResourceServerView> {
@@ -105,7 +106,7 @@ export class ResourceServersService {
       skip_consent_for_verifiable_first_party_clients: dto.skip_consent_for_verifiable_first_party_clients,
       enforce_policies: dto.enforce_policies,
       token_dialect: dto.token_dialect,
-      settings: { ...(row.settings as object), ...settingsOf(dto) } as Prisma.InputJsonValue,
+      settings: settingsOf(dto, row.settings as object) as Prisma.InputJsonValue,
     };
     const updated = await this.servers.update(row.id, changes);
     if (!updated) throw resourceServerNotFound();
@@ -134,11 +135,16 @@ export class ResourceServersService {
   }
 }
 
+// Settings a null removes (Auth0's "none") rather than keeps as null.
+const REMOVED_BY_NULL = new Set<string>(['proof_of_possession', 'authorization_policy', 'authorization_details', 'token_encryption']);
+
 /** Validated DTOs are class instances; JSON columns take plain values. */
 const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value));
 
-function settingsOf(dto: Partial<CreateResourceServerDto>): Record<string, unknown> {
-  const settings: Record<string, unknown> = {};
-  for (const name of SETTINGS) if (dto[name] !== undefined) settings[name] = plain(dto[name]);
+/** The stored settings with the body's applied: given values replace, a null removes those above. */
+function settingsOf(dto: Partial<CreateResourceServerDto>, current: object = {}): Record<string, unknown> {
+  const removed = (name: string) => REMOVED_BY_NULL.has(name) && dto[name as (typeof SETTINGS)[number]] === null;
+  const settings = Object.fromEntries(Object.entries(current).filter(([name]) => !removed(name)));
+  for (const name of SETTINGS) if (dto[name] !== undefined && !removed(name)) settings[name] = plain(dto[name]);
   return settings;
 }

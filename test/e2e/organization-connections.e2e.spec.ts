@@ -47,13 +47,15 @@ describe('organization connections (enabled_connections and connections)', () =>
       const res = await add(org.id, { connection_id: connection.id, assign_membership_on_login: true });
       assert.equal(res.status, 201, res.text);
       assert.deepEqual(res.body, link(connection, { assign_membership_on_login: true }));
-      const other = await f.connection({ strategy: 'samlp' });
+      // Signup needs a database connection that assigns membership (see recorded-fields.organization-connections).
+      const other = await f.connection();
       const added = await sdk.organizations.enabledConnections.add(org.id, {
         connection_id: other.id,
+        assign_membership_on_login: true,
         show_as_button: false,
         is_signup_enabled: true,
       });
-      assert.deepEqual(added, link(other, { show_as_button: false, is_signup_enabled: true }));
+      assert.deepEqual(added, link(other, { assign_membership_on_login: true, show_as_button: false, is_signup_enabled: true }));
       assert.equal(await t.prisma.organizationConnection.count({ where: { organization_id: org.id } }), 2);
     });
 
@@ -234,15 +236,15 @@ describe('organization connections (enabled_connections and connections)', () =>
       assert.equal(await t.prisma.organizationConnection.count({ where: { organization_id: org.id } }), 0);
     });
 
-    it('400 for is_enabled false or for the fields it has no column for; 409, 404 as on enabled_connections', async () => {
+    it('400 for an unknown access level or property; 409, 404 as on enabled_connections', async () => {
       const [org, connection] = [await f.organization(), await f.connection()];
       const post = (body: object) => t.api.post(all(org.id)).set('Authorization', auth).send(body);
-      const refused = await post({ connection_id: connection.id, is_enabled: false });
+      const refused = await post({ connection_id: connection.id, organization_access_level: 'admin' });
       assert.equal(refused.status, 400);
-      assert.match(refused.body.message, /^Payload validation error: 'No enum match for: "false"' on property is_enabled/);
+      assert.match(refused.body.message, /^Payload validation error: 'No enum match for: "admin"' on property organization_access_level/);
       Errors.invalidBody(
-        await post({ connection_id: connection.id, organization_access_level: 'full' }),
-        `Payload validation error: 'Additional properties not allowed: organization_access_level'.`,
+        await post({ connection_id: connection.id, organization_role: 'full' }),
+        `Payload validation error: 'Additional properties not allowed: organization_role'.`,
       );
       assert.equal((await post({ connection_id: connection.id })).status, 201);
       alreadyEnabled(await post({ connection_id: connection.id }));

@@ -18,7 +18,7 @@ describe('the official auth0 SDK (v7): log streams of every type, with PII setti
   });
   after(() => t.close());
 
-  it('creates, reads and updates a datadog stream with pii_config (null, to remove it, is refused for now)', async () => {
+  it('creates, reads and updates a datadog stream with pii_config; null removes it', async () => {
     const created = await logStreams.create({
       name: 'dd',
       type: 'datadog',
@@ -45,7 +45,12 @@ describe('the official auth0 SDK (v7): log streams of every type, with PII setti
     assert.deepEqual(updated.pii_config, { log_fields: ['last_name'], method: 'mask' });
     assert.deepEqual(updated.sink, { datadogApiKey: 'dd-key', datadogRegion: 'us5' });
 
-    await assert.rejects(logStreams.update(id, { pii_config: null } as never), (e: unknown) => e instanceof Management.BadRequestError);
+    const cleared = await logStreams.update(id, { pii_config: null } as never);
+    assert.equal('pii_config' in cleared, false);
+    assert.deepEqual(await logStreams.get(id), cleared);
+    assert.equal((await t.prisma.logStream.findUniqueOrThrow({ where: { id } })).pii_config, null);
+    // Only pii_config may be null.
+    await assert.rejects(logStreams.update(id, { name: null } as never), (e: unknown) => e instanceof Management.BadRequestError);
   });
 
   it("refuses another type's sink fields on update, and values outside Auth0's enums", async () => {

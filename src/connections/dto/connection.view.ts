@@ -24,6 +24,11 @@ export class ConnectionView {
     description: 'Metadata associated with the connection.',
   })
   metadata?: Record<string, string>;
+  // Kept in the `settings` column and returned as accepted; absent until set.
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) authentication?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) connected_accounts?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) cross_app_access_requesting_app?: Record<string, unknown>;
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true }) cross_app_access_resource_app?: Record<string, unknown>;
 }
 
 export class ConnectionWithClientsView extends ConnectionView {
@@ -60,7 +65,7 @@ export function toConnectionView(row: Connection): ConnectionView {
   if (row.show_as_button !== null) view.show_as_button = row.show_as_button;
   else if (ENTERPRISE_STRATEGIES.has(row.strategy)) view.show_as_button = false;
   if (row.metadata !== null) view.metadata = row.metadata as Record<string, string>;
-  return view;
+  return Object.assign(view, row.settings as Record<string, unknown>);
 }
 
 export function toConnectionWithClientsView(row: Connection, enabledClients: string[]): ConnectionWithClientsView {

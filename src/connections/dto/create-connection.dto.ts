@@ -1,7 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsArray, IsBoolean, IsIn, IsObject, IsString, Length, Matches, MaxLength } from 'class-validator';
+import { Type } from 'class-transformer';
+import { IsArray, IsBoolean, IsIn, IsObject, IsString, Length, Matches, MaxLength, ValidateNested } from 'class-validator';
 import { IfPresent, IsStringMap } from '../../common/validation/auth0-validators.js';
 import { FormBool, FormList } from '../../common/validation/coerce.js';
+import {
+  ConnectionAuthenticationPurposeDto,
+  ConnectionConnectedAccountsPurposeDto,
+  CrossAppAccessRequestingAppDto,
+  CrossAppAccessResourceAppDto,
+} from './connection-purposes.dto.js';
 import { CONNECTION_STRATEGIES } from './connection-strategies.js';
 
 /** Auth0's pattern for a connection name: alphanumerics, single hyphens inside. */
@@ -68,6 +75,36 @@ export class ConnectionSettingsDto {
   @IsObject()
   @IsStringMap(METADATA)
   metadata?: Record<string, string>;
+
+  @ApiProperty({ description: 'Configure the purpose of a connection to be used for authentication during login (stored, no effect yet).' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConnectionAuthenticationPurposeDto)
+  authentication?: ConnectionAuthenticationPurposeDto;
+
+  @ApiProperty({
+    description: 'Configure the purpose of a connection to be used for connected accounts and Token Vault (stored, no effect yet).',
+  })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ConnectionConnectedAccountsPurposeDto)
+  connected_accounts?: ConnectionConnectedAccountsPurposeDto;
+
+  @ApiProperty({ description: 'Cross App Access - Requesting App settings of this connection (stored, no effect yet).' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CrossAppAccessRequestingAppDto)
+  cross_app_access_requesting_app?: CrossAppAccessRequestingAppDto;
+
+  @ApiProperty({ description: 'Cross App Access - Resource App settings of this connection (stored, no effect yet).' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => CrossAppAccessResourceAppDto)
+  cross_app_access_resource_app?: CrossAppAccessResourceAppDto;
 }
 
 export class CreateConnectionDto extends ConnectionSettingsDto {

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
+import { NullableType } from '../../common/validation/nullable-type.js';
 import { CreateLogStreamDto } from './create-log-stream.dto.js';
 import { HttpSinkDto } from './http-sink.dto.js';
 import {
@@ -38,10 +39,11 @@ class SinkPatchDto extends PartialType(
 
 /** Auth0 lets the name, the status, the filters, the sink and the PII settings change; the type and the priority stay. */
 @MinProperties(1)
-// `pii_config: null` (to remove it) is refused for now: the OpenAPI reader cannot yet document a nullable nested object.
-export class UpdateLogStreamDto extends PartialType(PickType(CreateLogStreamDto, ['name', 'filters', 'pii_config']), {
-  skipNullProperties: false,
-}) {
+// `pii_config: null` removes the PII settings (v7 UpdateLogStreamRequestContent).
+export class UpdateLogStreamDto extends NullableType(
+  PartialType(PickType(CreateLogStreamDto, ['name', 'filters', 'pii_config']), { skipNullProperties: false }),
+  ['pii_config'],
+) {
   @ApiProperty({ enum: SETTABLE_STATUSES, required: false })
   @IfPresent()
   @IsString()

@@ -1,5 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import type { Organization } from '../../generated/prisma/client.js';
+import { OrganizationConnectionView } from '../organization-connections.view.js';
+import { THIRD_PARTY_CLIENT_ACCESS } from './organization-settings.dto.js';
 
 interface OrganizationBranding {
   logo_url?: string;
@@ -19,6 +21,17 @@ export class OrganizationView {
     description: 'Metadata associated with the organization.',
   })
   metadata?: Record<string, string>;
+  // Kept in the `settings` column, returned as accepted; absent until set.
+  @ApiPropertyOptional({ type: 'object', additionalProperties: true, description: 'Token quota of the organization.' })
+  token_quota?: Record<string, unknown>;
+  @ApiPropertyOptional({ enum: THIRD_PARTY_CLIENT_ACCESS }) third_party_client_access?: string;
+  @ApiPropertyOptional({ description: 'Whether app entitlement is active for this organization.' }) is_app_entitlement_active?: boolean;
+}
+
+/** A create's answer also lists the connections it enabled, when the body named any. */
+export class CreatedOrganizationView extends OrganizationView {
+  @ApiPropertyOptional({ type: [OrganizationConnectionView], description: 'The connections enabled for the organization.' })
+  enabled_connections?: OrganizationConnectionView[];
 }
 
 export function toOrganizationView(row: Organization): OrganizationView {
@@ -26,5 +39,5 @@ export function toOrganizationView(row: Organization): OrganizationView {
   if (row.display_name !== null) view.display_name = row.display_name;
   if (row.branding !== null) view.branding = row.branding as OrganizationBranding;
   if (row.metadata !== null) view.metadata = row.metadata as Record<string, string>;
-  return view;
+  return Object.assign(view, row.settings as Record<string, unknown>);
 }

@@ -34,9 +34,9 @@ import {
   TokenEncryptionDto,
 } from './resource-server-settings.dto.js';
 
-// Auth0 also takes null for proof_of_possession, authorization_policy, authorization_details and
-// token_encryption (to clear them); the
-// OpenAPI reader cannot yet document a nullable nested object, so null is refused here for now.
+// Auth0 takes null for proof_of_possession, authorization_policy, authorization_details and
+// token_encryption, on create (none) as on update (removes it): `@IsOptional()` lets null through.
+// Their types leave null out so that the design type names the nested class the document reads.
 export class CreateResourceServerDto {
   @ApiProperty({ description: 'Friendly name for this resource server. Can not contain `<` or `>` characters.' })
   @IfPresent()
@@ -138,7 +138,7 @@ export class CreateResourceServerDto {
   consent_policy?: string | null;
 
   @ApiProperty({ description: 'Proof-of-Possession configuration for access tokens' })
-  @IfPresent()
+  @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => ProofOfPossessionDto)
@@ -152,14 +152,14 @@ export class CreateResourceServerDto {
   subject_type_authorization?: SubjectTypeAuthorizationDto;
 
   @ApiProperty({ description: 'Authorization policy for the resource server.' })
-  @IfPresent()
+  @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => AuthorizationPolicyDto)
   authorization_policy?: AuthorizationPolicyDto;
 
   @ApiProperty({ description: 'Authorization details types (RFC 9396) this resource server accepts (stored, no effect yet).' })
-  @IfPresent()
+  @IsOptional()
   @IsArray()
   @ArrayMaxSize(100)
   @ValidateNested({ each: true })
@@ -167,7 +167,7 @@ export class CreateResourceServerDto {
   authorization_details?: AuthorizationDetailDto[];
 
   @ApiProperty({ description: 'Encryption of the access tokens issued for this resource server (stored, no effect yet).' })
-  @IfPresent()
+  @IsOptional()
   @IsObject()
   @ValidateNested()
   @Type(() => TokenEncryptionDto)

@@ -1,20 +1,11 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { ArrayMaxSize, IsArray, IsBoolean, IsString } from 'class-validator';
+import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ArrayMaxSize, IsArray, IsString } from 'class-validator';
+import { FieldsQuery } from '../../common/fields.js';
 import { OffsetPaginationQuery } from '../../common/pagination/pagination.query.js';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
-import { QueryBool, QueryList } from '../../common/validation/coerce.js';
+import { QueryList } from '../../common/validation/coerce.js';
 
-/** Whether `fields` are included or excluded; Auth0 documents the flag but no `fields` for resource servers, so it selects nothing. */
-export class IncludeFieldsQuery {
-  @ApiProperty({ description: 'Whether specified fields are to be included (true) or excluded (false).' })
-  @IfPresent()
-  @QueryBool()
-  @IsBoolean()
-  include_fields?: boolean;
-}
-
-/** Auth0 pages resource servers by offset only (checkpoint paging is its separate search endpoint). */
-export class ListResourceServersQuery extends OffsetPaginationQuery {
+class IdentifiersQuery {
   @ApiProperty({
     description: 'An optional filter on the resource server identifier. Must be URL encoded and may be specified multiple times (max 10).',
   })
@@ -24,10 +15,11 @@ export class ListResourceServersQuery extends OffsetPaginationQuery {
   @ArrayMaxSize(10)
   @IsString({ each: true })
   identifiers?: string[];
-
-  @ApiProperty({ description: 'Whether specified fields are to be included (true) or excluded (false).' })
-  @IfPresent()
-  @QueryBool()
-  @IsBoolean()
-  include_fields?: boolean;
 }
+
+/**
+ * Auth0 pages resource servers by offset only (checkpoint paging is its separate search endpoint).
+ * Its current schema lists only include_fields, but Auth0 applies `fields` too (recorded: go-auth0
+ * lists with fields=id,identifier and gets just those).
+ */
+export class ListResourceServersQuery extends IntersectionType(OffsetPaginationQuery, IdentifiersQuery, FieldsQuery) {}
