@@ -5,7 +5,7 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { Connection, Prisma } from '../generated/prisma/client.js';
-import { changesSettings, type SettingsChange } from '../organizations/settings-change.js';
+import { changesSettings, type SettingsChange } from '../common/settings-change.js';
 import { connectionNameTaken, connectionNotFound } from './connection-errors.js';
 
 // The unique index decides name conflicts, so two concurrent creates cannot both win.

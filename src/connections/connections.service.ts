@@ -16,7 +16,7 @@ import type { FieldsQuery } from '../common/fields.js';
 import type { ListConnectionsQuery } from './dto/list-connections.query.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { CONNECTION_SETTINGS } from './dto/connection-purposes.dto.js';
-import { settingsChange } from '../organizations/settings-change.js';
+import { settingsChange } from '../common/settings-change.js';
 
 const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
   toConnectionWithClientsView(connection, enabledClients);

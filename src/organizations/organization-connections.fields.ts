@@ -1,5 +1,5 @@
 import type { OrganizationConnectionFields } from './organization-connections.repository.js';
-import { settingsChange } from './settings-change.js';
+import { settingsChange } from '../common/settings-change.js';
 
 // What a link has when a body does not set it (Auth0's documented defaults, the columns' defaults too).
 const LINK_DEFAULTS = { assign_membership_on_login: false, show_as_button: true } as const;

@@ -7,7 +7,7 @@ import type { PrismaTx } from '../database/transactions.js';
 import { Prisma, type OrganizationConnection } from '../generated/prisma/client.js';
 import { connectionAlreadyEnabled, connectionNotEnabled, refusesSignup } from './organization-connections.errors.js';
 import { organizationNotFound } from './organization-errors.js';
-import { changesSettings, type SettingsChange } from './settings-change.js';
+import { changesSettings, type SettingsChange } from '../common/settings-change.js';
 
 const failed = mapDatabaseErrors({
   constraints: {

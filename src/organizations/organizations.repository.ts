@@ -8,7 +8,7 @@ import { connectionNotFound } from '../connections/connection-errors.js';
 import { linkColumns, type OrganizationConnectionFields, type OrganizationConnectionRow } from './organization-connections.repository.js';
 import { connectionAlreadyEnabled } from './organization-connections.errors.js';
 import { organizationNameTaken, organizationNotFound } from './organization-errors.js';
-import { changesSettings, type SettingsChange } from './settings-change.js';
+import { changesSettings, type SettingsChange } from '../common/settings-change.js';
 
 const failed = mapDatabaseErrors({
   constraints: {

@@ -9,7 +9,7 @@ import { toOrganizationConnectionView } from './organization-connections.view.js
 import type { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { organizationNotFound } from './organization-errors.js';
 import { OrganizationsRepository } from './organizations.repository.js';
-import { settingsChange } from './settings-change.js';
+import { settingsChange } from '../common/settings-change.js';
 
 @Injectable()
 export class OrganizationsService {

@@ -333,6 +333,9 @@ describe('OpenAPI document', () => {
     assert.deepEqual([...nested].filter((at) => at.startsWith('POST /organizations.')).sort(), [
       'POST /organizations.branding',
       'POST /organizations.branding.colors',
+      'POST /organizations.enabled_connections[]',
+      'POST /organizations.token_quota',
+      'POST /organizations.token_quota.client_credentials',
     ]);
   });
 

@@ -138,6 +138,8 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
   connection_id: (fx) => fx.spare.id,
   connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
   members: (fx) => [fx.user.user_id],
+  // Organization signup needs a database connection that assigns membership (Auth0's 400 otherwise).
+  is_signup_enabled: () => false,
   sink: () => ({ httpEndpoint: 'https://127.0.0.1:9/fx' }),
   // A profile's action must exist, be deployed and support custom-token-exchange.
   action_id: (fx) => fx.action.action.id,

@@ -1,5 +1,5 @@
 /**
- * Auth0 fields an organization or one of its connection links keeps in its `settings` column: what
+ * Auth0 fields a resource keeps in its `settings` column (organizations, their connection links, connections): what
  * a body sets (as given) and what it removes (sent as null where Auth0's PATCH deletes so).
  */
 export interface SettingsChange {
