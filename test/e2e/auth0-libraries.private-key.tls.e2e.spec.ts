@@ -30,15 +30,7 @@ describe('@auth0/auth0-auth-js with clientAssertionSigningKey (private_key_jwt) 
 
   before(async () => {
     server = await startTlsServer({ BOOTSTRAP_CLIENT_ID: ADMIN.id, BOOTSTRAP_CLIENT_SECRET: ADMIN.secret });
-    const issued = await server.fetch('POST', '/oauth/token', {
-      form: {
-        grant_type: 'client_credentials',
-        client_id: ADMIN.id,
-        client_secret: ADMIN.secret,
-        audience: `https://${server.domain}/api/v2/`,
-      },
-    });
-    token = (issued.body as { access_token: string }).access_token;
+    token = await server.managementToken(ADMIN);
   });
   after(() => server.stop());
 

@@ -55,15 +55,7 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
   before(async () => {
     server = await startTlsServer({ BOOTSTRAP_CLIENT_ID: ADMIN.id, BOOTSTRAP_CLIENT_SECRET: ADMIN.secret });
     libraries = Auth0Libraries.start(server.domain, server.certFile);
-    const issued = await server.fetch('POST', '/oauth/token', {
-      form: {
-        grant_type: 'client_credentials',
-        client_id: ADMIN.id,
-        client_secret: ADMIN.secret,
-        audience: `https://${server.domain}/api/v2/`,
-      },
-    });
-    token = (issued.body as { access_token: string }).access_token;
+    token = await server.managementToken(ADMIN);
     // As a tenant administrator would: an API, a connection, a client with Custom Token Exchange, the action and its profile.
     await api('POST', '/resource-servers', { identifier: API, name: 'Acme', scopes: [{ value: 'read:orders' }] });
     const connection = await api('POST', '/connections', { name: 'partner-users', strategy: 'auth0' });

@@ -22,6 +22,8 @@ export interface TlsServer {
     path: string,
     options?: { body?: unknown; token?: string; form?: Record<string, string> },
   ): Promise<{ status: number; body: unknown }>;
+  /** A client credentials token for the Management API (the bootstrap admin's, typically). */
+  managementToken(client: { id: string; secret: string }): Promise<string>;
   stop(): Promise<void>;
 }
 
@@ -82,7 +84,14 @@ export async function startTlsServer(env: Record<string, string> = {}): Promise<
     await stop();
     throw error;
   }
-  return { domain: `localhost:${port}`, certFile, databaseUrl, fetch, stop };
+  const domain = `localhost:${port}`;
+  const managementToken: TlsServer['managementToken'] = async ({ id, secret }) => {
+    const form = { grant_type: 'client_credentials', client_id: id, client_secret: secret, audience: `https://${domain}/api/v2/` };
+    const issued = await fetch('POST', '/oauth/token', { form });
+    if (issued.status !== 200) throw new Error(`management token: ${issued.status} ${JSON.stringify(issued.body)}`);
+    return (issued.body as { access_token: string }).access_token;
+  };
+  return { domain, certFile, databaseUrl, fetch, managementToken, stop };
 }
 
 function send(options: RequestOptions, body?: string): Promise<{ status: number; body: unknown }> {
