@@ -85,7 +85,9 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
  * UpdateClientDto lets a PATCH unset.
  */
 export function clientUpdate(current: Client, changes: UpdateClientDto, secret?: StoredSecret): Prisma.ClientUpdateInput {
-  const settings: Record<string, unknown> = { ...(current.settings as object), ...settingsOf(changes) };
+  // A setting PATCHed to null (session_transfer, compliance_level) is removed, as Auth0 unsets it.
+  const merged = Object.entries({ ...(current.settings as object), ...settingsOf(changes) }).filter(([, value]) => value !== null);
+  const settings: Record<string, unknown> = Object.fromEntries(merged);
   if (changes.refresh_token)
     settings.refresh_token = withoutNullPolicies({
       ...(current.settings as { refresh_token?: object }).refresh_token,

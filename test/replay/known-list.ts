@@ -111,8 +111,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     request: / POST \/clients$/,
     status: '201->400',
-    reason: "clients' client_authentication_methods, addons, session_transfer, signed_request_object and compliance_level are not accepted",
+    reason: "clients' signed_request_object (JAR credentials) and mTLS authentication methods are not accepted",
   },
   { request: / PATCH \/clients\//, status: '200->400', reason: 'the same client fields are not accepted on update' },
-  { request: / GET \/clients\//, status: '200->404', reason: 'the client was not created (fields not accepted)' },
 ];

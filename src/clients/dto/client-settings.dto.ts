@@ -3,13 +3,14 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IfPresent, IsUri } from '../../common/validation/auth0-validators.js';
 import { ClientMobileDto, ClientNativeSocialLoginDto, ClientOidcLogoutDto, ClientRefreshTokenDto } from './client-objects.dto.js';
+import { ClientProtocolSettingsDto } from './client-protocol-settings.dto.js';
 
 /**
  * The Auth0 client fields kept in the `settings` column, exactly as accepted: nothing here reads
  * them, they are stored and returned. Each is listed in SETTINGS_KEYS so the service can split a
  * body into columns and settings.
  */
-export class ClientSettingsDto {
+export class ClientSettingsDto extends ClientProtocolSettingsDto {
   @ApiProperty({ description: 'URL of the logo to display for this client. Recommended size is 150x150 pixels.' })
   @IfPresent()
   @IsString()
@@ -167,4 +168,7 @@ export const SETTINGS_KEYS = everyKey([
   'native_social_login',
   'refresh_token',
   'oidc_logout',
+  'addons',
+  'session_transfer',
+  'compliance_level',
 ]);

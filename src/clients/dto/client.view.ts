@@ -56,6 +56,9 @@ export class ClientView {
   @ApiPropertyOptional(object) native_social_login?: object;
   @ApiPropertyOptional(object) refresh_token?: object;
   @ApiPropertyOptional(object) oidc_logout?: object;
+  @ApiPropertyOptional(object) addons?: object;
+  @ApiPropertyOptional(object) session_transfer?: object;
+  @ApiPropertyOptional() compliance_level?: string;
 }
 
 /** The answer of create and rotate-secret, which always show the secret. */

@@ -16,6 +16,8 @@ const UNSETTABLE = [
   'organization_require_behavior',
   'default_organization',
   'client_authentication_methods',
+  'session_transfer',
+  'compliance_level',
 ] as const;
 
 // client_metadata is checked apart: in a PATCH a key set to null is deleted. Its description is Auth0's (it is in refusals' wording).
