@@ -3,9 +3,9 @@ import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 
-export const COMPLIANCE_LEVELS = ['none', 'fapi1_adv_pkj_par', 'fapi1_adv_mtls_par', 'fapi2_sp_pkj_mtls', 'fapi2_sp_mtls_mtls'] as const;
+const COMPLIANCE_LEVELS = ['none', 'fapi1_adv_pkj_par', 'fapi1_adv_mtls_par', 'fapi2_sp_pkj_mtls', 'fapi2_sp_mtls_mtls'] as const;
 
-export class ClientSessionTransferDelegationDto {
+class ClientSessionTransferDelegationDto {
   @ApiProperty({ description: 'Whether delegation (impersonation) access is allowed using Session Transfer Tokens.' })
   @IfPresent()
   @IsBoolean()
@@ -18,7 +18,7 @@ export class ClientSessionTransferDelegationDto {
 }
 
 /** Auth0's Native to Web SSO settings (ClientSessionTransferConfiguration): stored, no effect yet. */
-export class ClientSessionTransferDto {
+class ClientSessionTransferDto {
   @ApiProperty({ description: 'Whether the app can issue a Session Transfer Token through Token Exchange.' })
   @IfPresent()
   @IsBoolean()
