@@ -39,13 +39,15 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestUserManager_Blocks: 'user blocks (/user-blocks) are not served',
   TestUserManager_BlocksByIdentifier: 'user blocks (/user-blocks) are not served',
   TestUserManager_ClearRiskAssessmentAssessors: 'risk assessments are not served',
-  TestUserManager_DeleteRefreshTokens: "users' refresh tokens are not served",
+  TestUserManager_DeleteRefreshTokens:
+    'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_DeleteUserSessions: "users' sessions are not served",
   TestUserManager_Enrollments: 'MFA enrollments are not served',
   TestUserManager_GetUserLogs: "a user's logs (/users/{id}/logs) are not served",
   TestUserManager_InvalidateRememberBrowser: 'MFA (invalidate-remember-browser) is not served',
   TestUserManager_Link: 'identity linking (/users/{id}/identities) is not served',
-  TestUserManager_ListRefreshTokens: "users' refresh tokens are not served",
+  TestUserManager_ListRefreshTokens:
+    'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_ListUserSessions: "users' sessions are not served",
   TestUserManager_Organizations: "a user's organizations (/users/{id}/organizations) are not served",
   TestUserManager_Permissions: "users' permissions are not served",
