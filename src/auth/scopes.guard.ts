@@ -6,6 +6,18 @@ import { IS_PUBLIC_KEY } from './public.decorator.js';
 import { SCOPES_KEY } from './scopes.decorator.js';
 
 /**
+ * The refusal of a caller lacking every one of `required`, in the guard's words; services that
+ * check a scope beyond the route's (a field that needs more) refuse with it too.
+ */
+export const insufficientScope = (...required: string[]): ApiError =>
+  new ApiError(
+    HttpStatus.FORBIDDEN,
+    'insufficient_scope',
+    // No declared scope: no token can ever be enough (there is no scope list to name).
+    required.length ? `Insufficient scope, expected any of: ${required.join(', ')}` : 'Insufficient scope.',
+  );
+
+/**
  * Last guard: requires one of the route's scopes from the caller JwtAuthGuard established.
  * A non-public route that declares no scopes is refused: forgetting @Scopes() fails closed.
  */
@@ -20,8 +32,6 @@ export class ScopesGuard implements CanActivate {
     const granted = context.switchToHttp().getRequest<AuthenticatedRequest>().user?.scopes;
     const required = this.reflector.get<string[] | undefined>(SCOPES_KEY, context.getHandler()) ?? [];
     if (granted && required.some((scope) => granted.has(scope))) return true;
-    // No declared scope: no token can ever be enough (there is no scope list to name).
-    const message = required.length ? `Insufficient scope, expected any of: ${required.join(', ')}` : 'Insufficient scope.';
-    throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', message);
+    throw insufficientScope(...required);
   }
 }

@@ -1,5 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
-import { ApiError, badRequest } from '../common/api-error.js';
+import { insufficientScope } from '../auth/scopes.guard.js';
+import { badRequest } from '../common/api-error.js';
 import type { CreateClientCredentialDto } from '../client-credentials/dto/create-client-credential.dto.js';
 import type { Principal } from '../auth/principal.js';
 import type { ClientAuthenticationMethodsDto } from './dto/client-authentication-methods.dto.js';
@@ -27,8 +27,7 @@ const wrongForm = (expected: string) => badRequest('invalid_body', `Payload vali
  */
 export function requireCredentialsScope(principal: Principal | undefined, action: 'create' | 'update'): void {
   const scope = `${action}:client_credentials`;
-  if (!principal?.scopes.has(scope))
-    throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`);
+  if (!principal?.scopes.has(scope)) throw insufficientScope(scope);
 }
 
 /** POST /clients: the credentials to create, each a full definition (no id, as Auth0's create schema). */

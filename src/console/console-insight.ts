@@ -1,7 +1,7 @@
-import { HttpStatus, Injectable } from '@nestjs/common';
+import { insufficientScope } from '../auth/scopes.guard.js';
+import { Injectable } from '@nestjs/common';
 import { actionNotFound } from '../actions/action-errors.js';
 import { toExecutionView, type ActionExecutionView } from '../action-runtime/action-execution.view.js';
-import { ApiError } from '../common/api-error.js';
 import { CONSOLE_ROUTE } from '../routes.js';
 import { ConsoleInsightRepository } from './console-insight.repository.js';
 import type { ConsoleSession } from './console-sessions.js';
@@ -62,6 +62,6 @@ export class ConsoleInsight {
 /** The scopes guard's refusal, in its words. */
 function requireScope(session: ConsoleSession, scope: string): void {
   if (!session.scopes.includes(scope)) {
-    throw new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', `Insufficient scope, expected any of: ${scope}`);
+    throw insufficientScope(scope);
   }
 }

@@ -1,5 +1,5 @@
-import { HttpStatus } from '@nestjs/common';
-import { ApiError, badRequest, conflict, notFound } from '../common/api-error.js';
+import { insufficientScope } from '../auth/scopes.guard.js';
+import { badRequest, conflict, notFound } from '../common/api-error.js';
 
 // Auth0's answers for users. Where no recorded traffic was found the wording is the one Auth0's
 // documentation and community threads quote; those are marked "unverified" below.
@@ -18,5 +18,4 @@ export const missingProperty = (name: string) =>
 // Only database connections (strategy auth0) hold users here.
 export const connectionNotSupported = () =>
   badRequest('operation_not_supported', 'Users can only be created in database connections (strategy auth0).');
-export const appMetadataOnly = () =>
-  new ApiError(HttpStatus.FORBIDDEN, 'insufficient_scope', 'Insufficient scope, expected any of: update:users');
+export const appMetadataOnly = () => insufficientScope('update:users');
