@@ -4,17 +4,26 @@ import { clientNotFound } from '../clients/client-errors.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
-import type { ClientCredential, Prisma } from '../generated/prisma/client.js';
+import { Prisma, type ClientCredential } from '../generated/prisma/client.js';
+import type { CredentialReferences } from './credential-references.js';
 
 // The client deleted between the check and the insert: its 404, not a 500.
 const failed = mapDatabaseErrors({ constraints: { client_credentials_client_id_fkey: clientNotFound } });
 
-// Read on every private_key_jwt authentication: the client's enabled, unexpired credentials, one
+// Read on every private_key_jwt authentication: the client's enabled, unexpired public keys, one
 // indexed lookup on the pool (docs/performance.md, "Prepared statements and raw SQL on hot paths").
 const USABLE_SQL = `SELECT id, kid, alg, pem, expires_at FROM client_credentials
-  WHERE client_id = $1 AND id = ANY($2::text[]) AND (expires_at IS NULL OR expires_at > now())`;
+  WHERE client_id = $1 AND id = ANY($2::text[]) AND credential_type = 'public_key'
+    AND (expires_at IS NULL OR expires_at > now())`;
 
-export type UsableCredential = Pick<ClientCredential, 'id' | 'kid' | 'alg' | 'pem' | 'expires_at'>;
+/** A public key: its kid, alg and pem are set (credential-definitions.ts). */
+export interface UsableCredential {
+  id: string;
+  kid: string;
+  alg: string;
+  pem: string;
+  expires_at: Date | null;
+}
 
 /** The client_credentials table; a client's credentials are deleted with it by the foreign key. */
 @Injectable()
@@ -40,10 +49,13 @@ export class ClientCredentialsRepository {
     return (await this.txHost.tx.clientCredential.findFirst({ where: { client_id: clientId, id } })) ?? undefined;
   }
 
-  /** The ids among `ids` that are credentials of the client. */
-  async owned(clientId: string, ids: string[]): Promise<Set<string>> {
-    const rows = await this.txHost.tx.clientCredential.findMany({ where: { client_id: clientId, id: { in: ids } }, select: { id: true } });
-    return new Set(rows.map((row) => row.id));
+  /** The type of each of `ids` that is a credential of the client. */
+  async types(clientId: string, ids: string[]): Promise<Map<string, string>> {
+    const rows = await this.txHost.tx.clientCredential.findMany({
+      where: { client_id: clientId, id: { in: ids } },
+      select: { id: true, credential_type: true },
+    });
+    return new Map(rows.map((row) => [row.id, row.credential_type]));
   }
 
   async updateExpiry(clientId: string, id: string, expiresAt: Date | null): Promise<ClientCredential | undefined> {
@@ -58,14 +70,24 @@ export class ClientCredentialsRepository {
     await this.txHost.tx.clientCredential.deleteMany({ where: { client_id: clientId, id } });
   }
 
-  /** The client's private_key_jwt setting, to drop a deleted credential from it. */
-  async authenticationMethods(clientId: string): Promise<Prisma.JsonValue | undefined> {
-    const row = await this.txHost.tx.client.findUnique({ where: { client_id: clientId }, select: { client_authentication_methods: true } });
-    return row?.client_authentication_methods;
+  /** Where the client names its credentials, to drop a deleted credential from them. */
+  async references(clientId: string): Promise<CredentialReferences | undefined> {
+    const row = await this.txHost.tx.client.findUnique({
+      where: { client_id: clientId },
+      select: { client_authentication_methods: true, signed_request_object: true },
+    });
+    return (row ?? undefined) as CredentialReferences | undefined;
   }
 
-  async setAuthenticationMethods(clientId: string, methods: Prisma.InputJsonObject): Promise<void> {
-    await this.txHost.tx.client.updateMany({ where: { client_id: clientId }, data: { client_authentication_methods: methods } });
+  async setReferences(clientId: string, references: CredentialReferences): Promise<void> {
+    const json = (value: object | null) => (value === null ? Prisma.DbNull : (value as Prisma.InputJsonObject));
+    await this.txHost.tx.client.updateMany({
+      where: { client_id: clientId },
+      data: {
+        client_authentication_methods: json(references.client_authentication_methods),
+        signed_request_object: json(references.signed_request_object),
+      },
+    });
   }
 
   /** Of `ids`, the client's credentials that have not expired; outside any transaction (token path). */

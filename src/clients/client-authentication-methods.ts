@@ -1,15 +1,30 @@
 import { insufficientScope } from '../auth/scopes.guard.js';
 import { badRequest } from '../common/api-error.js';
 import type { CreateClientCredentialDto } from '../client-credentials/dto/create-client-credential.dto.js';
+import type { CredentialType } from '../client-credentials/credential-definitions.js';
+import { AUTHENTICATION_METHODS, METHOD_CREDENTIAL_TYPES, type AuthenticationMethod } from '../client-credentials/credential-references.js';
 import type { Principal } from '../auth/principal.js';
-import type { ClientAuthenticationMethodsDto } from './dto/client-authentication-methods.dto.js';
+import type {
+  ClientAuthenticationMethodsDto,
+  CredentialReferenceDto,
+  SignedRequestObjectDto,
+} from './dto/client-authentication-methods.dto.js';
 
-/** What the clients table stores: Auth0's client_authentication_methods, credentials by id. */
-export interface StoredAuthenticationMethods {
-  private_key_jwt?: { credentials: { id: string }[] };
+/** A place a client body names credentials: an authentication method, or JAR's signed_request_object. */
+export interface CredentialUse {
+  /** The authentication method; undefined for signed_request_object. */
+  method?: AuthenticationMethod;
+  /** Where the credentials were given, for errors. */
+  property: string;
+  /** The credential type the use takes. */
+  type: CredentialType;
+  credentials: CredentialReferenceDto[];
 }
 
-const PROPERTY = 'client_authentication_methods.private_key_jwt.credentials';
+interface NamingBody {
+  client_authentication_methods?: ClientAuthenticationMethodsDto | null;
+  signed_request_object?: SignedRequestObjectDto;
+}
 
 // Auth0: "The client_authentication_methods and token_endpoint_auth_method properties are mutually
 // exclusive." Wording ours.
@@ -18,39 +33,63 @@ export const exclusiveMethods = () =>
     'invalid_body',
     "Payload validation error: 'client_authentication_methods and token_endpoint_auth_method are mutually exclusive' on property client_authentication_methods.",
   );
-const wrongForm = (expected: string) => badRequest('invalid_body', `Payload validation error: '${expected}' on property ${PROPERTY}.`);
+const wrongForm = (property: string, expected: string) =>
+  badRequest('invalid_body', `Payload validation error: '${expected}' on property ${property}.`);
+export const wrongType = (use: CredentialUse, given: string) =>
+  badRequest('invalid_body', `Payload validation error: 'Expected ${use.type} credentials, got ${given}' on property ${use.property}.`);
+
+/** Every place the body names credentials: each authentication method given, then signed_request_object. */
+function credentialUses(body: NamingBody): CredentialUse[] {
+  const methods = body.client_authentication_methods ?? {};
+  const uses: CredentialUse[] = AUTHENTICATION_METHODS.flatMap((method) => {
+    const given = methods[method];
+    if (!given) return [];
+    const property = `client_authentication_methods.${method}.credentials`;
+    return [{ method, property, type: METHOD_CREDENTIAL_TYPES[method], credentials: given.credentials }];
+  });
+  const jar = body.signed_request_object?.credentials;
+  if (jar) uses.push({ property: 'signed_request_object.credentials', type: 'public_key', credentials: jar });
+  return uses;
+}
 
 /**
  * Auth0 asks for the client_credentials scope of the action on top of the client's to configure
- * client_authentication_methods (create: on POST /clients, update: on PATCH). Asked here to enable
- * credentials; unsetting needs no more than setting token_endpoint_auth_method, which unsets it too.
+ * client_authentication_methods (create: on POST /clients, update: on PATCH); asked here whenever
+ * a body names credentials (JAR's too). Unsetting needs no more than setting
+ * token_endpoint_auth_method, which unsets it too.
  */
-export function requireCredentialsScope(principal: Principal | undefined, action: 'create' | 'update'): void {
+export function requireCredentialsScope(principal: Principal | undefined, body: NamingBody, action: 'create' | 'update'): void {
   const scope = `${action}:client_credentials`;
-  if (!principal?.scopes.has(scope)) throw insufficientScope(scope);
+  if (credentialUses(body).length > 0 && !principal?.scopes.has(scope)) throw insufficientScope(scope);
 }
 
-/** POST /clients: the credentials to create, each a full definition (no id, as Auth0's create schema). */
-export function credentialsToCreate(
-  methods: ClientAuthenticationMethodsDto,
+/** POST /clients: the credentials to create for each use, each a full definition of the use's type (Auth0's create schema). */
+export function definitionsToCreate(
+  body: NamingBody,
   tokenEndpointAuthMethod?: string,
-): CreateClientCredentialDto[] {
-  if (!methods.private_key_jwt) return [];
-  if (tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
-  return methods.private_key_jwt.credentials.map(({ id, ...definition }) => {
-    if (id !== undefined || definition.credential_type === undefined || definition.pem === undefined)
-      throw wrongForm('Each credential must be a new credential definition (credential_type, pem, ...), without an id');
-    return { ...definition, credential_type: definition.credential_type, pem: definition.pem };
-  });
+): { use: CredentialUse; definitions: CreateClientCredentialDto[] }[] {
+  const uses = credentialUses(body);
+  if (uses.some((use) => use.method) && tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
+  return uses.map((use) => ({
+    use,
+    definitions: use.credentials.map(({ id, ...definition }) => {
+      if (id !== undefined || definition.credential_type === undefined)
+        throw wrongForm(use.property, 'Each credential must be a new credential definition (credential_type, pem, ...), without an id');
+      if (definition.credential_type !== use.type) throw wrongType(use, definition.credential_type);
+      return { ...definition, credential_type: definition.credential_type };
+    }),
+  }));
 }
 
-/** PATCH /clients/{id}: the credential ids to enable; each credential only by its id (Auth0's CredentialId). */
-export function credentialIdsToEnable(methods: ClientAuthenticationMethodsDto): StoredAuthenticationMethods {
-  if (!methods.private_key_jwt) return {};
-  const ids = methods.private_key_jwt.credentials.map(({ id, ...rest }) => {
-    // Validated values are never undefined: whatever property besides id the body carried is here.
-    if (id === undefined || Object.keys(rest).length > 0) throw wrongForm('Each credential must be an existing credential, by its id only');
-    return id;
+/** PATCH /clients/{id}: the credential ids each use names; each credential only by its id (Auth0's CredentialId). */
+export function idsToEnable(body: NamingBody): { use: CredentialUse; ids: string[] }[] {
+  return credentialUses(body).map((use) => {
+    const ids = use.credentials.map(({ id, ...rest }) => {
+      // Validated values are never undefined: whatever property besides id the body carried is here.
+      if (id === undefined || Object.keys(rest).length > 0)
+        throw wrongForm(use.property, 'Each credential must be an existing credential, by its id only');
+      return id;
+    });
+    return { use, ids: [...new Set(ids)] };
   });
-  return { private_key_jwt: { credentials: [...new Set(ids)].map((id) => ({ id })) } };
 }

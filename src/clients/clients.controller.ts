@@ -25,7 +25,7 @@ export class ClientsController {
   // 404: a default_organization naming no organization.
   @ApiErrors(400, 404)
   create(@Body() input: CreateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientWithSecretView> {
-    if (input.client_authentication_methods?.private_key_jwt) requireCredentialsScope(request.user, 'create');
+    requireCredentialsScope(request.user, input, 'create');
     return this.clients.create(input);
   }
 
@@ -53,7 +53,7 @@ export class ClientsController {
   @ApiOkResponse({ type: ClientView, description: 'The updated client.' })
   @ApiErrors(400, 404)
   update(@Param('id') id: string, @Body() changes: UpdateClientDto, @Req() request: AuthenticatedRequest): Promise<ClientView> {
-    if (changes.client_authentication_methods?.private_key_jwt) requireCredentialsScope(request.user, 'update');
+    requireCredentialsScope(request.user, changes, 'update');
     return this.clients.update(id, changes, secretAccess(request));
   }
 

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ClientCredentialsModule } from '../client-credentials/client-credentials.module.js';
 import { OrganizationLookupModule } from '../organizations/organization-lookup.js';
 import { AdminBootstrap } from './admin-bootstrap.js';
+import { ClientCredentialLinks } from './client-credential-links.js';
 import { ClientsController } from './clients.controller.js';
 import { ClientsRepository } from './clients.repository.js';
 import { ClientsService } from './clients.service.js';
@@ -10,7 +11,7 @@ import { GlobalClients } from './global-clients.js';
 @Module({
   imports: [OrganizationLookupModule, ClientCredentialsModule],
   controllers: [ClientsController],
-  providers: [ClientsService, ClientsRepository, GlobalClients, AdminBootstrap],
+  providers: [ClientsService, ClientCredentialLinks, ClientsRepository, GlobalClients, AdminBootstrap],
   exports: [GlobalClients, ClientsRepository],
 })
 export class ClientsModule {}

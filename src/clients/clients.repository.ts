@@ -54,6 +54,7 @@ const FIND_SQL = `SELECT ${columnList<Client>()(
   'default_organization',
   'settings',
   'client_authentication_methods',
+  'signed_request_object',
 )} FROM clients WHERE client_id = $1`;
 // Two texts, not `$2 IS NULL OR c.client_id = $2`: a named statement's generic plan cannot tell
 // which case it serves, and planned both as a scan of every client and grant.

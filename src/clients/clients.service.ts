@@ -15,11 +15,9 @@ import type { UpdateClientDto } from './dto/update-client.dto.js';
 import { GlobalClients } from './global-clients.js';
 import { OrganizationLookup } from '../organizations/organization-lookup.js';
 import { SealedSecrets } from '../common/sealed-secrets.js';
-import { ClientCredentialsService } from '../client-credentials/client-credentials.service.js';
-import { toCredentialView } from '../client-credentials/dto/client-credential.view.js';
-import { Prisma, type Client } from '../generated/prisma/client.js';
-import { unknownCredentials } from '../client-credentials/client-credential-errors.js';
-import { credentialIdsToEnable, credentialsToCreate, exclusiveMethods } from './client-authentication-methods.js';
+import type { Client } from '../generated/prisma/client.js';
+import { definitionsToCreate } from './client-authentication-methods.js';
+import { ClientCredentialLinks } from './client-credential-links.js';
 
 /** Whether the caller may read clients' secrets (read:client_keys) and set them (update:client_keys), as Auth0 scopes them. */
 export interface SecretAccess {
@@ -34,26 +32,21 @@ export class ClientsService {
     private readonly globalClients: GlobalClients,
     private readonly organizations: OrganizationLookup,
     private readonly sealed: SealedSecrets,
-    private readonly credentials: ClientCredentialsService,
+    private readonly links: ClientCredentialLinks,
   ) {}
 
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
     await this.requireOrganization(input.default_organization?.organization_id);
-    const definitions = input.client_authentication_methods
-      ? credentialsToCreate(input.client_authentication_methods, input.token_endpoint_auth_method)
-      : [];
+    // Checked before anything is written: the credentials' forms and types, the exclusive auth method.
+    const inline = definitionsToCreate(input, input.token_endpoint_auth_method);
     const secret = newClientSecret();
     const data = newClientRow(input, randomAlphanumeric(32), await this.store(secret));
-    if (definitions.length === 0) return toClientWithSecretView(await this.clients.create(data), secret);
-    // A private_key_jwt client has no token_endpoint_auth_method (Auth0's answer omits it).
-    const client = await this.clients.create({ ...data, token_endpoint_auth_method: null });
-    const created = await this.credentials.createAll(client.client_id, definitions);
-    const row = await this.clients.update(client.client_id, {
-      client_authentication_methods: { private_key_jwt: { credentials: created.map(({ id }) => ({ id })) } },
-    });
-    // Auth0 answers the create with the credentials whole (as its credential create does), reads with their ids.
-    const methods = { private_key_jwt: { credentials: created.map((credential) => toCredentialView(credential, { created: true })) } };
-    return Object.assign(toClientWithSecretView(row, secret), { client_authentication_methods: methods });
+    if (inline.length === 0 && !input.signed_request_object) return toClientWithSecretView(await this.clients.create(data), secret);
+    // A client authenticated by credentials has no token_endpoint_auth_method (Auth0's answer omits it).
+    const client = await this.clients.create(inline.some(({ use }) => use.method) ? { ...data, token_endpoint_auth_method: null } : data);
+    const links = await this.links.create(client.client_id, inline, input.signed_request_object);
+    const row = await this.clients.update(client.client_id, links.columns);
+    return Object.assign(toClientWithSecretView(row, secret), links.answer);
   }
 
   /**
@@ -88,28 +81,9 @@ export class ClientsService {
     if (changes.client_secret !== undefined && !access.updateKeys) throw secretNeedsKeysScope();
     await this.requireOrganization(changes.default_organization?.organization_id);
     const secret = changes.client_secret === undefined ? undefined : await this.store(changes.client_secret);
-    const methods = await this.authenticationMethodsUpdate(clientId, changes);
-    const row = await this.clients.updateWith(clientId, (current) => ({ ...clientUpdate(current, changes, secret), ...methods }));
+    const links = await this.links.update(clientId, changes);
+    const row = await this.clients.updateWith(clientId, (current) => ({ ...clientUpdate(current, changes, secret), ...links(current) }));
     return this.view(row, access.readKeys);
-  }
-
-  /**
-   * client_authentication_methods and token_endpoint_auth_method exclude each other: both in one
-   * PATCH is refused, and setting one unsets the other (the switch Auth0's dashboard makes).
-   */
-  private async authenticationMethodsUpdate(clientId: string, changes: UpdateClientDto): Promise<Prisma.ClientUpdateInput> {
-    const { client_authentication_methods: methods, token_endpoint_auth_method: authMethod } = changes;
-    if (methods === undefined) return authMethod ? { client_authentication_methods: Prisma.DbNull } : {};
-    if (methods === null) return { client_authentication_methods: Prisma.DbNull };
-    const enabled = credentialIdsToEnable(methods);
-    if (!enabled.private_key_jwt) return { client_authentication_methods: {} };
-    if (authMethod) throw exclusiveMethods();
-    const missing = await this.credentials.notOwned(
-      clientId,
-      enabled.private_key_jwt.credentials.map(({ id }) => id),
-    );
-    if (missing.length > 0) throw (await this.clients.find(clientId)) ? unknownCredentials(missing) : clientNotFound();
-    return { client_authentication_methods: enabled as Prisma.InputJsonObject, token_endpoint_auth_method: null };
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { compactVerify, decodeProtectedHeader, type ProtectedHeaderParameters } from 'jose';
 import { ClientCredentialsRepository, type UsableCredential } from '../client-credentials/client-credentials.repository.js';
 import { storedPublicKey } from '../client-credentials/public-key.js';
-import type { StoredAuthenticationMethods } from '../clients/client-authentication-methods.js';
+import type { StoredAuthenticationMethods } from '../client-credentials/credential-references.js';
 import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';

@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import type { StoredAuthenticationMethods } from '../clients/client-authentication-methods.js';
+import { usesCredentials, type StoredAuthenticationMethods } from '../client-credentials/credential-references.js';
 import { verifySecret } from '../clients/client-secret.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
@@ -33,8 +33,9 @@ export class ClientAuthenticator {
       }
       // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.
       if (!(await verifySecret(credentials.client_secret, client?.secret_hash)) || !client) return undefined;
-      // A private_key_jwt client has no token_endpoint_auth_method: its secret no longer authenticates it.
-      return (client.client_authentication_methods as StoredAuthenticationMethods | null)?.private_key_jwt ? undefined : client;
+      // A client with client_authentication_methods (private_key_jwt, mTLS) has no
+      // token_endpoint_auth_method: its secret no longer authenticates it.
+      return usesCredentials(client.client_authentication_methods as StoredAuthenticationMethods | null) ? undefined : client;
     });
     if (!client) throw refusal ?? failed();
     return client;

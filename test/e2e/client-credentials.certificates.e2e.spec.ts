@@ -1,30 +1,12 @@
 // needs: openssl
 import assert from 'node:assert/strict';
-import { execFile } from 'node:child_process';
 import { createPrivateKey, randomUUID, X509Certificate } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { after, before, describe, it } from 'node:test';
 import { SignJWT } from 'jose';
+import { selfSignedCertificate } from '../support/certificates.js';
 import { AUDIENCE, ISSUER, startTestApp, type TestApp } from '../support/test-app.js';
 
 const SCOPES = 'create:clients update:clients create:client_credentials update:client_credentials read:client_credentials';
-
-/** A self-signed certificate made now by openssl, valid for `days`, and its private key. */
-async function certificate(days: number): Promise<{ pem: string; key: string }> {
-  const dir = await mkdtemp(join(tmpdir(), 'tma-cred-'));
-  try {
-    await promisify(execFile)('openssl', [
-      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', String(days), '-subj', '/CN=private-key-client'],
-      ...['-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')],
-    ]);
-    return { pem: await readFile(join(dir, 'cert.pem'), 'utf8'), key: await readFile(join(dir, 'key.pem'), 'utf8') };
-  } finally {
-    await rm(dir, { recursive: true, force: true });
-  }
-}
 
 describe('X.509 certificates as client credentials (pem, parse_expiry_from_cert)', () => {
   let t: TestApp;
@@ -36,7 +18,7 @@ describe('X.509 certificates as client credentials (pem, parse_expiry_from_cert)
   after(() => t.close());
 
   it("takes a certificate's key and, when asked, its expiry; its key then signs the client's assertions", async () => {
-    const { pem, key } = await certificate(30);
+    const { pem, key } = await selfSignedCertificate(30);
     const created = await t.api
       .post('/api/v2/clients')
       .set('Authorization', auth)

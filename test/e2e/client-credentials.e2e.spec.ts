@@ -55,7 +55,7 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     assert.deepEqual(await sdk.clients.credentials.list(clientId), []);
   });
 
-  it('takes a kid, an algorithm and an expiry; refuses bad PEMs, small keys, private keys and mTLS types', async () => {
+  it('takes a kid, an algorithm and an expiry; refuses bad PEMs, small keys, private keys and a key as a certificate', async () => {
     const clientId = await newClient();
     const post = (body: object) => t.api.post(`/api/v2/clients/${clientId}/credentials`).set('Authorization', auth).send(body);
     const expiresAt = new Date(Date.now() + 86_400_000).toISOString();
@@ -83,7 +83,7 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     );
     Errors.invalidBody(
       await post({ credential_type: 'x509_cert', pem: spki() }),
-      "Payload validation error: 'credential_type x509_cert is not supported: only public_key (private_key_jwt) is' on property credential_type.",
+      "Payload validation error: 'Invalid pem: expected a PEM X.509 certificate' on property pem.",
     );
     const badDate = await post({ credential_type: 'public_key', pem: spki(), expires_at: 'tomorrow' });
     assert.equal(badDate.status, 400);
@@ -216,6 +216,10 @@ describe("client credentials (/clients/{id}/credentials) and clients' client_aut
     Errors.insufficientScope(
       await post({ client_authentication_methods: { private_key_jwt: { credentials: [definition] } } }, await t.bearer('create:clients')),
       'create:client_credentials',
+    );
+    Errors.invalidBody(
+      await post({ client_authentication_methods: { tls_client_auth: { credentials: [definition] } } }),
+      "Payload validation error: 'Expected cert_subject_dn credentials, got public_key' on property client_authentication_methods.tls_client_auth.credentials.",
     );
     assert.equal((await post({ client_authentication_methods: { tls_client_auth: { credentials: [] } } })).status, 400);
   });

@@ -14,10 +14,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestActionManager_Test: 'test runs of an action (/actions/actions/{id}/test) are not served',
   TestClientGrantManager_Organizations: "a grant's organizations (/client-grants/{id}/organizations) are not served",
   TestClientManager_ReadEnabledConnections: "a client's connections (/clients/{id}/connections) are not served",
-  'TestClient_CreateAllCredential/Should_create_SelfSignedTLSClientAuth_Credential':
-    'mTLS credentials (x509_cert) are refused: mTLS client authentication is not served',
-  'TestClient_CreateAllCredential/Should_create_TLSClientAuth_Credential':
-    'mTLS credentials (cert_subject_dn) are refused: mTLS client authentication is not served',
   TestConnectionManager_CreateSCIMConfiguration: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',
   TestConnectionManager_CreateSCIMConfigurationWithoutBody: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',
   TestConnectionManager_CreateSCIMToken: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',

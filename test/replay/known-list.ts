@@ -108,10 +108,4 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     extra: ['subject_type'],
     reason: "recorded (2024) before Auth0 answered a grant's subject_type; its 2025 recordings have it, as ours",
   },
-  {
-    request: / POST \/clients$/,
-    status: '201->400',
-    reason: "clients' signed_request_object (JAR credentials) and mTLS authentication methods are not accepted",
-  },
-  { request: / PATCH \/clients\//, status: '200->400', reason: 'the same client fields are not accepted on update' },
 ];

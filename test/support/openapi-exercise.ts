@@ -133,6 +133,8 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
 const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<string>) => unknown>> = {
   grant_id: (fx) => fx.grant.id,
   pem: (fx) => fx.pem,
+  // A credential given by its subject DN is a cert_subject_dn; any other here is the fixtures' public key.
+  credential_type: (_fx, names) => (names.has('subject_dn') ? 'cert_subject_dn' : 'public_key'),
   audience: (fx) => fx.resourceServer.identifier,
   scope: () => ['read:things'],
   connection_id: (fx) => fx.spare.id,
@@ -143,6 +145,11 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
   sink: () => ({ httpEndpoint: 'https://127.0.0.1:9/fx' }),
   // A profile's action must exist, be deployed and support custom-token-exchange.
   action_id: (fx) => fx.action.action.id,
+};
+// Properties a body needs beside its documented required ones, given the others it sends: a
+// credential's pem, which every type takes but a cert_subject_dn given by its DN.
+const NEEDED_WITH: Partial<Record<string, (chosen: ReadonlySet<string>) => string[]>> = {
+  credential_type: (chosen) => (chosen.has('subject_dn') ? [] : ['pem']),
 };
 // Required query parameters, when a request does not give them.
 const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = { email: (fx) => must(fx.user.email, 'an email') };
@@ -218,6 +225,7 @@ export function satisfyingBody(schema: Schema, validValue: (s: Schema) => unknow
   const chosen = new Set(schema.required ?? []);
   for (const name of names) if (chosen.size < (schema.minProperties ?? 0)) chosen.add(name);
   extra.forEach((name) => chosen.add(name));
+  for (const name of [...chosen]) for (const needed of NEEDED_WITH[name]?.(chosen) ?? []) if (names.includes(needed)) chosen.add(needed);
   return (fx: Fixtures): Record<string, unknown> =>
     Object.fromEntries(
       [...chosen].map((name) => [name, BODY_VALUES[name]?.(fx, chosen) ?? validValue(must(schema.properties, 'properties')[name])]),

@@ -35,6 +35,7 @@ export class ClientView {
   @ApiPropertyOptional() organization_require_behavior?: string;
   @ApiPropertyOptional({ type: ClientDefaultOrganizationDto }) default_organization?: ClientDefaultOrganizationDto;
   @ApiPropertyOptional(object) client_authentication_methods?: object;
+  @ApiPropertyOptional(object) signed_request_object?: object;
   // The settings, as accepted (CreateClientDto's base class).
   @ApiPropertyOptional() logo_uri?: string;
   @ApiPropertyOptional(strings) client_aliases?: string[];
@@ -89,6 +90,7 @@ export function toClientView(row: Client): ClientView {
     ...(row.organization_require_behavior !== null ? { organization_require_behavior: row.organization_require_behavior } : {}),
     ...(row.default_organization !== null ? { default_organization: row.default_organization } : {}),
     ...(row.client_authentication_methods !== null ? { client_authentication_methods: row.client_authentication_methods } : {}),
+    ...(row.signed_request_object !== null ? { signed_request_object: row.signed_request_object } : {}),
     ...(row.settings as object),
   };
   return view;

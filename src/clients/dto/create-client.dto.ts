@@ -12,7 +12,7 @@ import {
 import { ClientJwtConfigurationDto, ClientTokenExchangeDto } from './client-objects.dto.js';
 import { CLIENT_METADATA_LIMITS } from './client-metadata.js';
 import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
-import { ClientAuthenticationMethodsDto } from './client-authentication-methods.dto.js';
+import { ClientAuthenticationMethodsDto, SignedRequestObjectDto } from './client-authentication-methods.dto.js';
 import { ClientSettingsDto } from './client-settings.dto.js';
 
 /** Auth0's POST /clients body: the fields kept as columns here, the others (settings) in the base class. */
@@ -137,10 +137,20 @@ export class CreateClientDto extends ClientSettingsDto {
   @Type(() => ClientDefaultOrganizationDto)
   default_organization?: ClientDefaultOrganizationDto;
 
-  @ApiProperty({ description: 'Defines client authentication methods (private_key_jwt); exclusive of token_endpoint_auth_method.' })
+  @ApiProperty({
+    description:
+      'Defines client authentication methods (private_key_jwt, tls_client_auth, self_signed_tls_client_auth); exclusive of token_endpoint_auth_method.',
+  })
   @IfPresent()
   @IsObject()
   @ValidateNested()
   @Type(() => ClientAuthenticationMethodsDto)
   client_authentication_methods?: ClientAuthenticationMethodsDto;
+
+  @ApiProperty({ description: 'JWT-secured Authorization Requests (JAR) settings; stored, no effect yet (no /authorize here).' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => SignedRequestObjectDto)
+  signed_request_object?: SignedRequestObjectDto;
 }
