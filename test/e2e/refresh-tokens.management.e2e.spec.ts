@@ -56,6 +56,16 @@ describe('/api/v2/refresh-tokens and /api/v2/users/{id}/refresh-tokens', () => {
     const all = [];
     for await (const token of await sdk.users.refreshToken.list(user.user_id, { take: 2 })) all.push(token);
     assert.equal(all.length, 3);
+    // go-auth0 v1's request (its recording): per_page and include_totals beside checkpoint paging, taken as Auth0 took them.
+    const goAuth0 = await t.api
+      .get(`/api/v2/users/${encodeURIComponent(user.user_id)}/refresh-tokens?include_totals=true&per_page=50`)
+      .set('Authorization', auth);
+    assert.equal(goAuth0.status, 200, goAuth0.text);
+    assert.equal(goAuth0.body.tokens.length, 3);
+    const tooMany = await t.api
+      .get(`/api/v2/users/${encodeURIComponent(user.user_id)}/refresh-tokens?per_page=101`)
+      .set('Authorization', auth);
+    assert.equal(tooMany.status, 400);
     const one = await sdk.tokens.get(all[0].id ?? '');
     assert.deepEqual(Object.keys(one).sort(), [
       'client_id',

@@ -9,8 +9,11 @@ export class RefreshTokenIdParams {
   id: string;
 }
 
-/** Checkpoint pagination; the SDK also sends include_totals, which Auth0 takes and this list ignores. */
+/**
+ * Checkpoint pagination. The v7 SDK also sends include_totals, and go-auth0 v1 per_page (its list
+ * default): Auth0 answered both (recorded), and this list ignores them (its page size is take).
+ */
 export class UserRefreshTokensQuery extends IntersectionType(
   CheckpointPaginationQuery,
-  PickType(OffsetPaginationQuery, ['include_totals']),
+  PickType(OffsetPaginationQuery, ['include_totals', 'per_page']),
 ) {}
