@@ -5,25 +5,21 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import { Prisma, type ClientCredential } from '../generated/prisma/client.js';
+import type { CredentialType } from './credential-definitions.js';
 import type { CredentialReferences } from './credential-references.js';
 
 // The client deleted between the check and the insert: its 404, not a 500.
 const failed = mapDatabaseErrors({ constraints: { client_credentials_client_id_fkey: clientNotFound } });
 
-// Read on every private_key_jwt authentication: the client's enabled, unexpired public keys, one
-// indexed lookup on the pool (docs/performance.md, "Prepared statements and raw SQL on hot paths").
-const USABLE_SQL = `SELECT id, kid, alg, pem, expires_at FROM client_credentials
-  WHERE client_id = $1 AND id = ANY($2::text[]) AND credential_type = 'public_key'
+// Read on every private_key_jwt and mTLS authentication: the client's enabled, unexpired credentials
+// of one type, one indexed lookup on the pool (docs/performance.md, "Prepared statements and raw SQL
+// on hot paths").
+const USABLE_SQL = `SELECT id, kid, alg, pem, subject_dn, thumbprint_sha256 FROM client_credentials
+  WHERE client_id = $1 AND id = ANY($2::text[]) AND credential_type = $3
     AND (expires_at IS NULL OR expires_at > now())`;
 
-/** A public key: its kid, alg and pem are set (credential-definitions.ts). */
-export interface UsableCredential {
-  id: string;
-  kid: string;
-  alg: string;
-  pem: string;
-  expires_at: Date | null;
-}
+/** What authenticates: public_key sets kid, alg and pem; cert_subject_dn subject_dn; x509_cert thumbprint_sha256 (credential-definitions.ts). */
+export type UsableCredential = Pick<ClientCredential, 'id' | 'kid' | 'alg' | 'pem' | 'subject_dn' | 'thumbprint_sha256'>;
 
 /** The client_credentials table; a client's credentials are deleted with it by the foreign key. */
 @Injectable()
@@ -90,8 +86,8 @@ export class ClientCredentialsRepository {
     });
   }
 
-  /** Of `ids`, the client's credentials that have not expired; outside any transaction (token path). */
-  usable(clientId: string, ids: string[]): Promise<UsableCredential[]> {
-    return this.prisma.sql<UsableCredential>(USABLE_SQL, [clientId, ids]);
+  /** Of `ids`, the client's credentials of `type` that have not expired; outside any transaction (token path). */
+  usable(clientId: string, ids: string[], type: CredentialType): Promise<UsableCredential[]> {
+    return this.prisma.sql<UsableCredential>(USABLE_SQL, [clientId, ids, type]);
   }
 }

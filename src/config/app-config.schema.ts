@@ -171,6 +171,16 @@ export class AppConfig {
   @MinLength(16)
   readonly keyEncryptionSecret?: string;
 
+  /**
+   * What the TLS-terminating edge sends as `cname-api-key` beside a client certificate (Auth0's
+   * mTLS through the customer edge). Unset, client certificate headers are not read.
+   */
+  @Env('MTLS_CNAME_API_KEY')
+  @IsOptional()
+  @IsString()
+  @MinLength(32)
+  readonly mtlsCnameApiKey?: string;
+
   @Env('BOOTSTRAP_CLIENT_ID')
   @IsOptional()
   @Matches(/^[A-Za-z0-9_-]{8,64}$/, { message: 'must be 8 to 64 letters, digits, _ or -' })

@@ -40,7 +40,7 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
     const reason = Object.values(first.constraints ?? {}).at(-1) ?? 'is invalid';
     const shown = `${name} ${reason.startsWith(`${first.property} `) ? reason.slice(first.property.length + 1) : reason}`;
     // A rejected secret is still someone's secret: it is not echoed into the boot log.
-    const got = name.endsWith('_SECRET') ? '(value hidden)' : JSON.stringify(raw[name]);
+    const got = /_(SECRET|KEY)$/.test(name) ? '(value hidden)' : JSON.stringify(raw[name]);
     throw new ConfigError(`Invalid configuration: ${shown} (got ${got})`);
   }
   // Node lets the request timeout cut the headers wait short; a larger headers timeout would be a silent no-op.

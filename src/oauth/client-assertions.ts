@@ -45,6 +45,7 @@ export class ClientAssertions {
     const usable = await this.credentials.usable(
       client.client_id,
       enabled.map(({ id }) => id),
+      'public_key',
     );
     const claims = await verifiedClaims(assertion, header, usable);
     if (!claims) return refuse('Invalid client_assertion: no enabled, unexpired credential of the client verifies its signature.');
@@ -84,10 +85,11 @@ async function verifiedClaims(
   header: ProtectedHeaderParameters,
   usable: UsableCredential[],
 ): Promise<Record<string, unknown> | undefined> {
-  for (const credential of usable) {
-    if ((header.kid !== undefined && header.kid !== credential.kid) || header.alg !== credential.alg) continue;
+  for (const { kid, alg, pem } of usable) {
+    // A public key always has its alg and pem (credential-definitions.ts).
+    if ((header.kid !== undefined && header.kid !== kid) || header.alg !== alg || pem === null) continue;
     try {
-      const { payload } = await compactVerify(assertion, storedPublicKey(credential.pem), { algorithms: [credential.alg] });
+      const { payload } = await compactVerify(assertion, storedPublicKey(pem), { algorithms: [alg] });
       const claims: unknown = JSON.parse(new TextDecoder().decode(payload));
       return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined;
     } catch {

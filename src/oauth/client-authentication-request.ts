@@ -1,12 +1,13 @@
 import { HttpStatus } from '@nestjs/common';
 import { decodeJwt } from 'jose';
 import { OAuthError } from '../common/oauth-error.js';
+import type { EdgeCertificate } from './edge-certificate.js';
 
 /** RFC 7523 §2.2: the client authenticates with a JWT it signed (private_key_jwt). */
 const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
-/** Who the client says it is: a secret (body or HTTP Basic, RFC 6749 §2.3.1) or a signed assertion. */
-export type ClientAuthentication = SecretAuthentication | AssertionAuthentication;
+/** Who the client says it is: a secret (body or HTTP Basic, RFC 6749 §2.3.1), a signed assertion or an mTLS certificate. */
+export type ClientAuthentication = SecretAuthentication | AssertionAuthentication | CertificateAuthentication;
 interface SecretAuthentication {
   client_id: string;
   client_secret: string;
@@ -15,21 +16,33 @@ interface AssertionAuthentication {
   client_id: string;
   client_assertion: string;
 }
+/** RFC 8705 §2: the TLS client certificate is the authentication; client_id names the client. */
+interface CertificateAuthentication {
+  client_id: string;
+  client_certificate: EdgeCertificate;
+}
 
 export const invalidRequest = (description: string) => new OAuthError(HttpStatus.BAD_REQUEST, 'invalid_request', description);
 
 /**
  * The client's credentials from the body or `Authorization: Basic` (each part form-URL-decoded,
- * RFC 6749 §2.3.1), or its client_assertion. Two methods at once is refused, as RFC 6749 §2.3
- * says a client must use one method only (wording ours).
+ * RFC 6749 §2.3.1), or its client_assertion, or else the certificate the edge forwarded. Two
+ * methods at once is refused, as RFC 6749 §2.3 says a client must use one method only (wording
+ * ours); a certificate beside another method is not one (RFC 8705 lets it bind tokens only).
  */
-export function clientAuthentication(fields: Record<string, unknown>, authorization?: string): ClientAuthentication {
+export function clientAuthentication(
+  fields: Record<string, unknown>,
+  authorization?: string,
+  certificate?: EdgeCertificate,
+): ClientAuthentication {
   const basic = basicCredentials(authorization);
   if (fields.client_assertion !== undefined || fields.client_assertion_type !== undefined) {
     if (basic || text(fields, 'client_secret') !== undefined)
       throw invalidRequest('Multiple client authentication methods are not allowed.');
     return assertionAuthentication(fields);
   }
+  if (!basic && certificate && text(fields, 'client_secret') === undefined)
+    return { client_id: required(fields, 'client_id'), client_certificate: certificate };
   if (!basic) return { client_id: required(fields, 'client_id'), client_secret: required(fields, 'client_secret') };
   if (text(fields, 'client_secret') !== undefined) throw invalidRequest('Multiple client authentication methods are not allowed.');
   const bodyId = text(fields, 'client_id');

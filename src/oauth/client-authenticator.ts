@@ -5,6 +5,7 @@ import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
 import type { Client } from '../generated/prisma/client.js';
 import { ClientAssertions } from './client-assertions.js';
+import { ClientCertificates } from './client-certificates.js';
 import type { ClientAuthentication } from './client-authentication-request.js';
 import { FailedAttemptsLimiter } from './failed-attempts.limiter.js';
 
@@ -12,7 +13,7 @@ const failed = () => new OAuthError(HttpStatus.UNAUTHORIZED, 'invalid_client', '
 
 /**
  * Client authentication for every grant of the token endpoint, within the failed-attempt limits:
- * a wrong secret and a refused assertion spend from the same buckets.
+ * a wrong secret, a refused assertion and a refused certificate spend from the same buckets.
  */
 @Injectable()
 export class ClientAuthenticator {
@@ -20,15 +21,19 @@ export class ClientAuthenticator {
     private readonly clients: ClientsRepository,
     private readonly failures: FailedAttemptsLimiter,
     private readonly assertions: ClientAssertions,
+    private readonly certificates: ClientCertificates,
   ) {}
 
   async authenticate(credentials: ClientAuthentication, ip: string): Promise<Client> {
     let refusal: OAuthError | undefined;
     const client = await this.failures.attempt(credentials.client_id, ip, async () => {
       const client = await this.clients.find(credentials.client_id);
-      if ('client_assertion' in credentials) {
+      if ('client_assertion' in credentials || 'client_certificate' in credentials) {
         if (!client) return undefined;
-        refusal = await this.assertions.verify(client, credentials.client_assertion);
+        refusal =
+          'client_assertion' in credentials
+            ? await this.assertions.verify(client, credentials.client_assertion)
+            : await this.certificates.verify(client, credentials.client_certificate);
         return refusal ? undefined : client;
       }
       // Unknown client and wrong secret look the same, in body and (thanks to the decoy hash) in time.

@@ -33,7 +33,13 @@ export function discoveryDocument(config: AppConfig): DiscoveryDocument {
     revocation_endpoint: new URL(REVOKE_ROUTE, base).href,
     jwks_uri: new URL(JWKS_ROUTE, base).href,
     grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'],
-    token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
+    token_endpoint_auth_methods_supported: [
+      'client_secret_basic',
+      'client_secret_post',
+      'private_key_jwt',
+      // Auth0 lists the mTLS methods once mTLS is configured: here, once an edge may forward certificates.
+      ...(config.mtlsCnameApiKey === undefined ? [] : ['tls_client_auth', 'self_signed_tls_client_auth']),
+    ],
     token_endpoint_auth_signing_alg_values_supported: ['RS256', 'RS384', 'PS256'],
     scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
     claims_supported: [

@@ -5,6 +5,7 @@ import { Public } from '../auth/public.decorator.js';
 import type { TokenRequestOutcome } from '../logs/log-entry.js';
 import { TOKEN_ROUTE } from '../routes.js';
 import { OrganizationRefusal } from './organization-errors.js';
+import { EdgeCertificates } from './edge-certificate.js';
 import { parseTokenRequest } from './token-request.js';
 import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
@@ -22,6 +23,7 @@ export class OAuthTokenController {
     private readonly issuer: TokenIssuer,
     private readonly exchange: TokenExchangeService,
     private readonly refreshGrant: RefreshTokenGrant,
+    private readonly edge: EdgeCertificates,
   ) {}
 
   // The body stays untyped so the API's validation pipe (and its error shape) does not apply.
@@ -35,7 +37,7 @@ export class OAuthTokenController {
     @Headers('authorization') authorization: string | undefined,
     @Req() http: FastifyRequest & TokenRequestOutcome,
   ): Promise<TokenResponse> {
-    const request = parseTokenRequest(body, authorization);
+    const request = parseTokenRequest(body, authorization, this.edge.read(http.headers));
     if (request.grant_type === 'client_credentials') {
       return this.issuer.issue(request, ip).catch((error: unknown) => {
         // For the log entry, written once the answer is sent: the request may not have named it.

@@ -13,6 +13,8 @@ import { UsersModule } from '../users/users.module.js';
 import { ActorIdTokens } from './actor-id-tokens.js';
 import { ClientAssertionJtisRepository } from './client-assertion-jtis.repository.js';
 import { ClientAssertions } from './client-assertions.js';
+import { ClientCertificates } from './client-certificates.js';
+import { EdgeCertificates } from './edge-certificate.js';
 import { ClientAuthenticator } from './client-authenticator.js';
 import { DiscoveryController } from './discovery.controller.js';
 import { ExchangeUsers } from './exchange-users.js';
@@ -52,6 +54,8 @@ import { UserTokens } from './user-tokens.js';
     GrantOrganizationsRepository,
     ClientAuthenticator,
     ClientAssertions,
+    ClientCertificates,
+    EdgeCertificates,
     ClientAssertionJtisRepository,
     FailedAttemptsLimiter,
     TokenSigning,

@@ -1,5 +1,6 @@
 import { HttpStatus } from '@nestjs/common';
 import { OAuthError } from '../common/oauth-error.js';
+import type { EdgeCertificate } from './edge-certificate.js';
 import { clientAuthentication, invalidRequest, required, text, type ClientAuthentication } from './client-authentication-request.js';
 import { RESERVED_SUBJECT_TOKEN_TYPE_PREFIXES, SUBJECT_TOKEN_TYPE_SCHEMES } from '../token-exchange-profiles/dto/subject-token-type.js';
 
@@ -46,14 +47,14 @@ type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTok
 const GRANT_TYPES = ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'];
 
 /** Reads a form or JSON body (and an optional Basic header) the way Auth0's token endpoint does, refusing in OAuth terms. */
-export function parseTokenRequest(body: unknown, authorization?: string): TokenRequest {
+export function parseTokenRequest(body: unknown, authorization?: string, certificate?: EdgeCertificate): TokenRequest {
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
   const grantType = text(fields, 'grant_type');
   if (!grantType) throw invalidRequest('Missing required parameter: grant_type');
   if (!GRANT_TYPES.includes(grantType)) {
     throw new OAuthError(HttpStatus.BAD_REQUEST, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
   }
-  const client = clientAuthentication(fields, authorization);
+  const client = clientAuthentication(fields, authorization, certificate);
   if (grantType === 'client_credentials') {
     return {
       grant_type: grantType,
@@ -82,9 +83,9 @@ export function parseTokenRequest(body: unknown, authorization?: string): TokenR
 }
 
 /** The revocation endpoint's body, with the client authenticated as at the token endpoint. */
-export function parseRevokeRequest(body: unknown, authorization?: string): RevokeRequest {
+export function parseRevokeRequest(body: unknown, authorization?: string, certificate?: EdgeCertificate): RevokeRequest {
   const fields = body && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
-  return { ...clientAuthentication(fields, authorization), token: required(fields, 'token') };
+  return { ...clientAuthentication(fields, authorization, certificate), token: required(fields, 'token') };
 }
 
 /**

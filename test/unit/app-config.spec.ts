@@ -44,6 +44,7 @@ describe('loadConfig', () => {
         databaseBootTimeoutMs: 30_000,
         logLevel: 'info',
         keyEncryptionSecret: undefined,
+        mtlsCnameApiKey: undefined,
         bootstrapClientId: undefined,
         bootstrapClientSecret: undefined,
         tlsCertFile: undefined,
@@ -168,6 +169,10 @@ describe('loadConfig', () => {
     assert.equal(
       configError({ KEY_ENCRYPTION_SECRET: 'short' }),
       'Invalid configuration: KEY_ENCRYPTION_SECRET must be longer than or equal to 16 characters (got (value hidden))',
+    );
+    assert.equal(
+      configError({ MTLS_CNAME_API_KEY: 'short' }),
+      'Invalid configuration: MTLS_CNAME_API_KEY must be longer than or equal to 32 characters (got (value hidden))',
     );
   });
 
