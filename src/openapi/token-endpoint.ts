@@ -7,7 +7,9 @@ type Schema = Record<string, unknown>;
 const string = (description: string): Schema => ({ type: 'string', description });
 
 const CLIENT_AUTH = {
-  client_id: string('The client id; or send it with client_secret as HTTP Basic credentials.'),
+  client_id: string(
+    'The client id; or send it with client_secret as HTTP Basic credentials. Alone for mTLS: the edge forwards the certificate (client-certificate, client-certificate-ca-verified, cname-api-key headers).',
+  ),
   client_secret: string('The client secret; or send it with client_id as HTTP Basic credentials.'),
   client_assertion_type: string('urn:ietf:params:oauth:client-assertion-type:jwt-bearer, with client_assertion (private_key_jwt).'),
   client_assertion: string('A JWT signed with one of the client’s credentials (private_key_jwt), instead of client_secret.'),
