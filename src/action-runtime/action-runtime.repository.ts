@@ -58,10 +58,16 @@ export class ActionRuntimeRepository {
     });
   }
 
-  async recordExecution(id: string, triggerId: string, status: string, results: Prisma.InputJsonValue, at: Date): Promise<void> {
+  async recordExecution(
+    id: string,
+    { actionId, triggerId }: { actionId: string; triggerId: string },
+    status: string,
+    results: Prisma.InputJsonValue,
+    at: Date,
+  ): Promise<void> {
     await this.prisma.sql(
-      'INSERT INTO action_executions (id, trigger_id, status, results, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)',
-      [id, triggerId, status, JSON.stringify(results), at],
+      'INSERT INTO action_executions (id, action_id, trigger_id, status, results, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $6)',
+      [id, actionId, triggerId, status, JSON.stringify(results), at],
     );
   }
 

@@ -38,7 +38,13 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
     this.pruneExecutions();
     const [version, cache] = await Promise.all([this.repository.deployed(actionId), this.repository.cache(CUSTOM_TOKEN_EXCHANGE_TRIGGER)]);
     if (!version) {
-      await this.repository.recordExecution(executionId, CUSTOM_TOKEN_EXCHANGE_TRIGGER, 'canceled', [], new Date());
+      await this.repository.recordExecution(
+        executionId,
+        { actionId, triggerId: CUSTOM_TOKEN_EXCHANGE_TRIGGER },
+        'canceled',
+        [],
+        new Date(),
+      );
       return { outcome: { ok: false, failure: 'not_deployed', message: 'The action has no deployed version.' }, commands: [], executionId };
     }
     // Started on the first execution, so a service that never runs an action never forks.
@@ -53,7 +59,7 @@ export class ChildProcessActionRuntime extends ActionRuntime implements OnApplic
       outcome.type === 'done' ? this.repository.applyCache(CUSTOM_TOKEN_EXCHANGE_TRIGGER, outcome.cacheOps) : undefined,
       this.repository.recordExecution(
         executionId,
-        CUSTOM_TOKEN_EXCHANGE_TRIGGER,
+        { actionId, triggerId: CUSTOM_TOKEN_EXCHANGE_TRIGGER },
         statusOf(outcome),
         [resultOf(version, outcome, startedAt, endedAt)],
         startedAt,

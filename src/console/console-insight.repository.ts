@@ -14,13 +14,13 @@ interface StreamDelivery {
 export class ConsoleInsightRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  async actionName(id: string): Promise<string | undefined> {
-    return (await this.prisma.action.findUnique({ where: { id }, select: { name: true } }))?.name;
+  async actionExists(id: string): Promise<boolean> {
+    return (await this.prisma.action.count({ where: { id } })) > 0;
   }
 
-  /** An execution names its action in each result (action_name), as Auth0's; newest first. */
-  async executions(actionName: string, skip: number, take: number): Promise<{ rows: ActionExecution[]; total: number }> {
-    const where = { results: { array_contains: [{ action_name: actionName }] } };
+  /** The action's executions, newest first, whatever it was called when they ran. */
+  async executions(actionId: string, skip: number, take: number): Promise<{ rows: ActionExecution[]; total: number }> {
+    const where = { action_id: actionId };
     const [rows, total] = await Promise.all([
       this.prisma.actionExecution.findMany({ where, orderBy: { created_at: 'desc' }, skip, take }),
       this.prisma.actionExecution.count({ where }),

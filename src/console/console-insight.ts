@@ -40,11 +40,11 @@ export class ConsoleInsight {
 
   private async executions(params: URLSearchParams, session: ConsoleSession): Promise<ExecutionPage> {
     requireScope(session, 'read:actions');
-    const name = await this.repository.actionName(params.get('action_id') ?? '');
-    if (name === undefined) throw actionNotFound();
+    const actionId = params.get('action_id') ?? '';
+    if (!(await this.repository.actionExists(actionId))) throw actionNotFound();
     const perPage = Math.min(MAX_PER_PAGE, Math.max(1, Number(params.get('per_page')) || 10));
     const page = Math.max(0, Number(params.get('page')) || 0);
-    const { rows, total } = await this.repository.executions(name, page * perPage, perPage);
+    const { rows, total } = await this.repository.executions(actionId, page * perPage, perPage);
     return { executions: rows.map(toExecutionView), total };
   }
 

@@ -166,6 +166,8 @@ describe('action runtime: running deployed code', () => {
     assert.equal(res.body.results.length, 1);
     const [entry] = res.body.results;
     assert.equal(entry.action_name, action.name);
+    // Kept beside the name (not answered, as Auth0's), so the console finds it after a rename.
+    assert.equal((await t.prisma.actionExecution.findUniqueOrThrow({ where: { id: result.executionId } })).action_id, id);
     assert.equal(entry.error, null);
     assert.equal(entry.logs, 'checking subject-token { n: 1 }\nerror: careful');
     assert.ok(Date.parse(entry.started_at) <= Date.parse(entry.ended_at));

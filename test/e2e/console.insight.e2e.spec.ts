@@ -29,13 +29,14 @@ describe('/console/api/insight (action executions, log stream deliveries)', () =
     assert.equal(res.status, 201);
     return (res.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
   };
-  const execution = (actionName: string, minutesAgo: number, logs: string) =>
+  const execution = ({ id, name }: { id: string; name: string }, minutesAgo: number, logs: string) =>
     t.prisma.actionExecution.create({
       data: {
         id: randomUUID(),
+        action_id: id,
         trigger_id: 'custom-token-exchange',
         status: 'final',
-        results: [{ action_name: actionName, error: null, started_at: '', ended_at: '', logs }],
+        results: [{ action_name: name, error: null, started_at: '', ended_at: '', logs }],
         created_at: new Date(Date.now() - minutesAgo * 60_000),
       },
     });
@@ -43,8 +44,8 @@ describe('/console/api/insight (action executions, log stream deliveries)', () =
   it("pages an action's executions, newest first, and only that action's", async () => {
     const action = await actions.action();
     const other = await actions.action();
-    for (let i = 0; i < 12; i++) await execution(action.name, i, `run ${i}`);
-    await execution(other.name, 0, 'not this one');
+    for (let i = 0; i < 12; i++) await execution(action, i, `run ${i}`);
+    await execution(other, 0, 'not this one');
     const cookie = await cookieFor(['read:actions']);
     const read = (page: number) =>
       t.api.get(`/console/api/insight/action-executions?action_id=${action.id}&page=${page}&per_page=10`).set('Cookie', cookie);
@@ -58,6 +59,17 @@ describe('/console/api/insight (action executions, log stream deliveries)', () =
       Array.from({ length: 10 }, (_, i) => `run ${i}`),
     );
     assert.deepEqual(logsOf((await read(1)).body), ['run 10', 'run 11']);
+
+    // Renamed, the action keeps its executions; a new action given its old name does not take them.
+    const renamed = await t.api
+      .patch(`/api/v2/actions/actions/${action.id}`)
+      .set('Authorization', await t.bearer('update:actions'))
+      .send({ name: `renamed-${randomUUID().slice(0, 8)}` });
+    assert.equal(renamed.status, 200, renamed.text);
+    assert.equal((await read(0)).body.total, 12);
+    const namesake = await actions.action({ name: action.name });
+    const ofNamesake = await t.api.get(`/console/api/insight/action-executions?action_id=${namesake.id}`).set('Cookie', cookie);
+    assert.equal(ofNamesake.body.total, 0);
   });
 
   it("refuses without read:actions in the scopes guard's words, and an unknown action as the API does", async () => {
