@@ -21,7 +21,7 @@ export class ClientGrantsService {
   ) {}
 
   async create(dto: CreateClientGrantDto): Promise<TenantClientGrantView> {
-    await this.checkScopes(dto.audience, dto.scope ?? []);
+    await this.checkScopes(dto.audience, dto.scope ?? [], dto.subject_type ?? 'client');
     await this.checkOrganizationAccess(dto.client_id, dto.allow_any_organization);
     const row = await this.grants.create({
       id: newId('cgr'),
@@ -51,17 +51,20 @@ export class ClientGrantsService {
     if (dto.scope !== undefined || dto.allow_any_organization === true) {
       const grant = await this.grants.find(id);
       if (!grant) throw clientGrantNotFound();
-      if (dto.scope !== undefined) await this.checkScopes(grant.audience, dto.scope);
+      if (dto.scope !== undefined) await this.checkScopes(grant.audience, dto.scope, grant.subject_type);
       await this.checkOrganizationAccess(grant.client_id, dto.allow_any_organization);
     }
     return toTenantClientGrantView(await this.grants.update(id, dto));
   }
 
-  /** A grant is for an API of the tenant (404 otherwise), and only for scopes that API defines (400). */
-  private async checkScopes(audience: string, scopes: string[]): Promise<void> {
+  /**
+   * A grant is for an API of the tenant (404 otherwise). A client grant only takes scopes that API
+   * defines (400); a user grant takes others too, as Auth0 took them (its recorded PATCH).
+   */
+  private async checkScopes(audience: string, scopes: string[], subjectType: string): Promise<void> {
     const api = await this.apis.find(audience);
     if (!api) throw audienceNotFound();
-    if (scopes.some((scope) => !api.scopes.includes(scope))) throw scopesNotOfAudience();
+    if (subjectType === 'client' && scopes.some((scope) => !api.scopes.includes(scope))) throw scopesNotOfAudience();
   }
 
   /**

@@ -29,10 +29,11 @@ export async function clientFilter(query: ListClientsQuery, clients: ClientsRepo
 }
 
 async function byQuery(query: ListClientsQuery, clients: ClientsRepository): Promise<string[]> {
-  const { is_global, is_first_party, app_type, external_client_id, from, take } = query;
+  const { is_global, is_first_party, app_type, external_client_id } = query;
   if ([is_global, is_first_party, app_type, external_client_id].some((filter) => filter !== undefined))
     throw invalidQ('q cannot be used in combination with other filters');
-  if (from === undefined && take === undefined) throw invalidQ('q requires checkpoint pagination (from and take)');
+  // Auth0's documentation asks for checkpoint paging with q, yet Auth0 answered q with page,
+  // per_page and include_totals (recorded): either paging is taken.
   const q = (query.q ?? '').trim();
   const organization = BY_ORGANIZATION.exec(q);
   if (organization) return clients.withGrantMatching({ organizationId: organization[1] });

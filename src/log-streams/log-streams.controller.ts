@@ -49,13 +49,11 @@ export class LogStreamsController {
     return this.streams.update(id, dto);
   }
 
-  // 404 for an unknown stream: the SDK declares NotFoundError for this call.
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:log_streams')
   @ApiOperation({ operationId: 'delete_log-streams_by_id', summary: 'Delete log stream' })
-  @ApiNoContentResponse({ description: 'The log stream was deleted.' })
-  @ApiErrors(404)
+  @ApiNoContentResponse({ description: 'The log stream was deleted, or did not exist.' })
   remove(@Param('id') id: string): Promise<void> {
     return this.streams.remove(id);
   }

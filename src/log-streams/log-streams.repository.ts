@@ -55,8 +55,7 @@ export class LogStreamsRepository {
   }
 
   /** False when there was no such stream. */
-  async delete(id: string): Promise<boolean> {
-    const { count } = await this.txHost.tx.logStream.deleteMany({ where: { id } });
-    return count > 0;
+  async delete(id: string): Promise<void> {
+    await this.txHost.tx.logStream.deleteMany({ where: { id } });
   }
 }

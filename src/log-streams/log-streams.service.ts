@@ -57,8 +57,9 @@ export class LogStreamsService {
     return toLogStreamView(row);
   }
 
+  /** Idempotent: Auth0 answered 204 to deleting a stream already deleted (recorded), as its other deletes. */
   async remove(id: string): Promise<void> {
-    if (!(await this.streams.delete(id))) throw logStreamNotFound();
+    await this.streams.delete(id);
   }
 
   private changes(current: LogStream, dto: UpdateLogStreamDto): LogStreamChanges {

@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { STATUS_CODES } from 'node:http';
 import { after, before, describe, it } from 'node:test';
 import { Management, ManagementError } from 'auth0';
+import { must } from '../support/must.js';
 import { Sdk } from '../support/sdk.js';
 import { expectError } from '../support/responses.js';
 import { AUDIENCE, startTestApp, type TestApp } from '../support/test-app.js';
@@ -75,6 +76,25 @@ describe('client grants name a real resource server and only its scopes', () => 
     assert.deepEqual((await t.prisma.clientGrant.findUniqueOrThrow({ where: { id: grant.id } })).scope, ['read:orders']);
     const updated = await sdk.clientGrants.update(grant.id, { scope: [] });
     assert.deepEqual(updated.scope, []);
+  });
+
+  it("a user grant takes scopes its API does not define, as Auth0's recorded PATCH did; a client grant beside it still does not", async () => {
+    const api = await t.factories.resourceServer({ scopes: ['create:resource'] });
+    const client = clientId();
+    const created = await sdk.clientGrants.create({
+      client_id: client,
+      audience: api.identifier,
+      scope: ['create:resource', 'read:extra'],
+      subject_type: 'user',
+    });
+    assert.deepEqual(created.scope, ['create:resource', 'read:extra']);
+    const updated = await sdk.clientGrants.update(must(created.id), { scope: ['create:resource', 'update:resource'] });
+    assert.deepEqual(updated.scope, ['create:resource', 'update:resource']);
+    await rejects(
+      sdk.clientGrants.create({ client_id: client, audience: api.identifier, scope: ['update:resource'], subject_type: 'client' }),
+      Management.BadRequestError,
+      notItsScopes,
+    );
   });
 
   it('a scope added to the API can then be granted', async () => {
