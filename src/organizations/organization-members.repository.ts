@@ -3,6 +3,7 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import type { PrismaTx } from '../database/transactions.js';
+import type { Organization } from '../generated/prisma/client.js';
 import type { MemberRow } from './organization-members.view.js';
 import { memberNotFound } from './organization-members.errors.js';
 import { organizationNotFound } from './organization-errors.js';
@@ -39,6 +40,19 @@ export class OrganizationMembersRepository {
   }
 
   /** All or none; users already members stay as they are (adding is idempotent, as in Auth0). */
+  /** The organizations the user is a member of, ordered by id (offset paging). */
+  organizationsOf(userId: string): PageSource<Organization> {
+    const where = { members: { some: { user_id: userId } } };
+    return {
+      rows: ({ skip, take }) => this.txHost.tx.organization.findMany({ where, orderBy: { id: 'asc' }, skip, take }),
+      count: () => this.txHost.tx.organizationMember.count({ where: { user_id: userId } }),
+    };
+  }
+
+  async userExists(userId: string): Promise<boolean> {
+    return (await this.txHost.tx.user.count({ where: { user_id: userId } })) > 0;
+  }
+
   add(organizationId: string, userIds: string[]): Promise<Addition> {
     const unique = [...new Set(userIds)];
     return this.txHost

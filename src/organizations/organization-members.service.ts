@@ -7,6 +7,9 @@ import { selectFields } from '../common/fields.js';
 import { toMemberView, type OrganizationMemberView } from './organization-members.view.js';
 import { organizationNotFound } from './organization-errors.js';
 import { OrganizationLookup } from './organization-lookup.js';
+import type { OffsetPaginationQuery } from '../common/pagination/pagination.query.js';
+import { userNotFound } from '../users/user-errors.js';
+import { toOrganizationView, type OrganizationView } from './dto/organization.view.js';
 
 @Injectable()
 export class OrganizationMembersService {
@@ -29,6 +32,12 @@ export class OrganizationMembersService {
     });
     if (window.kind === 'checkpoint' && lastId !== undefined) (page as CheckpointPage<'members', unknown>).next ??= encodeCursor(lastId);
     return page;
+  }
+
+  /** The organizations the user is a member of, by id; the user's 404 when there is no such user. */
+  async organizationsOf(userId: string, query: OffsetPaginationQuery): Promise<ListResult<'organizations', OrganizationView>> {
+    if (!(await this.members.userExists(userId))) throw userNotFound();
+    return listPage('organizations', pageWindow(query, 'offset'), this.members.organizationsOf(userId), toOrganizationView);
   }
 
   async add(organizationId: string, userIds: string[]): Promise<void> {

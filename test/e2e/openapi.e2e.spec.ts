@@ -78,6 +78,7 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'PATCH /users/{id}': 'patch_users_by_id',
   'DELETE /users/{id}': 'delete_users_by_id',
   'GET /users/{id}/refresh-tokens': 'get_refresh_tokens_for_user',
+  'GET /users/{id}/organizations': 'get_user_organizations',
   'DELETE /users/{id}/refresh-tokens': 'delete_refresh_tokens_for_user',
   'GET /refresh-tokens/{id}': 'get_refresh_token',
   'DELETE /refresh-tokens/{id}': 'delete_refresh_token',

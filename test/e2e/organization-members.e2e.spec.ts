@@ -209,4 +209,43 @@ describe('organization members', () => {
       assert.equal(await t.prisma.organizationMember.count({ where: { user_id: a } }), 0);
     });
   });
+  describe('GET /users/{id}/organizations', () => {
+    it("lists the user's organizations by id, offset paged (SDK v7), the same memberships as the organizations' members", async () => {
+      const [a, loner] = await f.users(db.id, 2);
+      const orgs = [await organization(), await organization(), await organization()].sort();
+      for (const org of orgs) await sdk.members.create(org, { members: [a] });
+      const reader = userSdks(baseUrl, (await t.bearer('read:organizations')).slice('Bearer '.length));
+      const first = await reader.users.organizations.list(a, { per_page: 2, include_totals: true });
+      assert.deepEqual(
+        first.data.map((org) => org.id),
+        orgs.slice(0, 2),
+      );
+      const all = [];
+      for await (const org of await reader.users.organizations.list(a, { per_page: 2 })) all.push(org.id);
+      assert.deepEqual(all, orgs);
+      // Auth0's recorded answer: start, limit and total beside the organizations.
+      const raw = await t.api
+        .get(`/api/v2/users/${encodeURIComponent(a)}/organizations?include_totals=true&per_page=50`)
+        .set('Authorization', await t.bearer('read:organizations'));
+      assert.deepEqual([raw.body.start, raw.body.limit, raw.body.total, raw.body.organizations.length], [0, 50, 3, 3]);
+      await sdk.members.delete(orgs[1], { members: [a] });
+      assert.deepEqual(
+        (await reader.users.organizations.list(a)).data.map((org) => org.id),
+        [orgs[0], orgs[2]],
+      );
+      assert.deepEqual((await reader.users.organizations.list(loner)).data, []);
+    });
+
+    it('404 for an unknown user; 403 without read:organizations; 401', async () => {
+      const path = `/api/v2/users/${encodeURIComponent('auth0|nobody')}/organizations`;
+      expectError(
+        await t.api.get(path).set('Authorization', await t.bearer('read:organizations')),
+        404,
+        'inexistent_user',
+        'The user does not exist.',
+      );
+      Errors.insufficientScope(await t.api.get(path).set('Authorization', await t.bearer('read:users')), 'read:organizations');
+      Errors.missingAuth(await t.api.get(path));
+    });
+  });
 });

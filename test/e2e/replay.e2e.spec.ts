@@ -45,7 +45,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestUserManager_ListRefreshTokens:
     'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_ListUserSessions: "users' sessions are not served",
-  TestUserManager_Organizations: "a user's organizations (/users/{id}/organizations) are not served",
   TestUserManager_Permissions: "users' permissions are not served",
   TestUserManager_RegenerateRecoveryCode: 'MFA recovery codes are not served',
   TestUserManager_Roles: "roles (/roles, users' roles) are not served",
