@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ClientConnectionsController } from './client-connections.controller.js';
 import { ConnectionClientsController } from './connection-clients.controller.js';
 import { ConnectionClientsService } from './connection-clients.service.js';
 import { ConnectionsController } from './connections.controller.js';
@@ -6,7 +7,7 @@ import { ConnectionsRepository } from './connections.repository.js';
 import { ConnectionsService } from './connections.service.js';
 
 @Module({
-  controllers: [ConnectionsController, ConnectionClientsController],
+  controllers: [ConnectionsController, ConnectionClientsController, ClientConnectionsController],
   providers: [ConnectionsService, ConnectionClientsService, ConnectionsRepository],
   exports: [ConnectionsRepository],
 })

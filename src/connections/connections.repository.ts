@@ -32,6 +32,8 @@ export interface ConnectionColumns {
 interface ConnectionFilter {
   strategies?: string[];
   name?: string;
+  /** Only the connections enabled for this client (GET /clients/{id}/connections). */
+  clientId?: string;
 }
 
 /** A connection with the ids of the clients it is enabled for. */
@@ -99,6 +101,7 @@ export class ConnectionsRepository {
     const where: Prisma.ConnectionWhereInput = {
       ...(filter.strategies ? { strategy: { in: filter.strategies } } : {}),
       ...(filter.name !== undefined ? { name: filter.name } : {}),
+      ...(filter.clientId !== undefined ? { enabled_clients: { some: { client_id: filter.clientId } } } : {}),
     };
     return {
       rows: ({ skip, take, afterId }) =>
@@ -110,6 +113,10 @@ export class ConnectionsRepository {
         }),
       count: () => this.txHost.tx.connection.count({ where }),
     };
+  }
+
+  async clientExists(clientId: string): Promise<boolean> {
+    return (await this.txHost.tx.client.count({ where: { client_id: clientId } })) > 0;
   }
 
   async findWithClients(id: string): Promise<ConnectionWithClients | undefined> {

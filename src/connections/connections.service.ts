@@ -13,7 +13,8 @@ import {
 } from './dto/connection.view.js';
 import type { CreateConnectionDto } from './dto/create-connection.dto.js';
 import type { FieldsQuery } from '../common/fields.js';
-import type { ListConnectionsQuery } from './dto/list-connections.query.js';
+import type { ListClientConnectionsQuery, ListConnectionsQuery } from './dto/list-connections.query.js';
+import { clientNotFound } from '../clients/client-errors.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { CONNECTION_SETTINGS } from './dto/connection-purposes.dto.js';
 import { settingsChange } from '../common/settings-change.js';
@@ -36,6 +37,14 @@ export class ConnectionsService {
   list(query: ListConnectionsQuery): Promise<ListResult<'connections', Partial<ConnectionView>>> {
     const window = pageWindow(query);
     const source = this.connections.pages({ strategies: query.strategy, name: query.name });
+    return listPage('connections', window, source, (row) => selectFields(toConnectionView(row), query.fields, query.include_fields));
+  }
+
+  /** The connections enabled for a client, checkpoint paged as Auth0's; the client's 404 when there is none. */
+  async listForClient(clientId: string, query: ListClientConnectionsQuery): Promise<ListResult<'connections', Partial<ConnectionView>>> {
+    const window = pageWindow(query, 'checkpoint');
+    if (!(await this.connections.clientExists(clientId))) throw clientNotFound();
+    const source = this.connections.pages({ strategies: query.strategy, clientId });
     return listPage('connections', window, source, (row) => selectFields(toConnectionView(row), query.fields, query.include_fields));
   }
 

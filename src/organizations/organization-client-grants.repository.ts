@@ -7,7 +7,7 @@ import { mapDatabaseErrors } from '../database/database-errors.js';
 import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import { columnList } from '../database/column-list.js';
-import type { ClientGrant } from '../generated/prisma/client.js';
+import type { ClientGrant, Organization } from '../generated/prisma/client.js';
 import { alreadyAssociated, organizationNotFound } from './organization-errors.js';
 
 const failed = mapDatabaseErrors({
@@ -95,6 +95,25 @@ export class OrganizationClientGrantsRepository {
    * Locking the organization row serializes associations to one organization, so the limit
    * and the "already added" check hold under concurrent requests.
    */
+  /** The organizations a grant is associated with, ordered by id (both paging styles). */
+  organizationsOf(grantId: string): PageSource<Organization> {
+    const where = { client_grants: { some: { grant_id: grantId } } };
+    return {
+      rows: ({ skip, take, afterId }) =>
+        this.txHost.tx.organization.findMany({
+          where: afterId ? { AND: [where, { id: { gt: afterId } }] } : where,
+          orderBy: { id: 'asc' },
+          skip,
+          take,
+        }),
+      count: () => this.txHost.tx.organizationClientGrant.count({ where: { grant_id: grantId } }),
+    };
+  }
+
+  async grantExists(grantId: string): Promise<boolean> {
+    return (await this.txHost.tx.clientGrant.count({ where: { id: grantId } })) > 0;
+  }
+
   associate(organizationId: string, grantId: string, limit: number): Promise<Association> {
     return this.txHost
       .withTransaction(Propagation.Nested, async (): Promise<Association> => {

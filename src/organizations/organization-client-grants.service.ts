@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { clientGrantNotFound } from '../client-grants/client-grant-errors.js';
 import { toClientGrantView, type ClientGrantView } from '../client-grants/dto/client-grant.view.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import type { PaginationQuery } from '../common/pagination/pagination.query.js';
 import type { ListOrganizationClientGrantsQuery } from './dto/list-organization-client-grants.query.js';
+import { toOrganizationView, type OrganizationView } from './dto/organization.view.js';
 import { toAssociatedView, type AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationClientGrantsRepository } from './organization-client-grants.repository.js';
 import { alreadyAssociated, organizationNotFound, tooManyGrants } from './organization-errors.js';
@@ -32,6 +34,13 @@ export class OrganizationClientGrantsService {
       case 'limit_reached':
         throw tooManyGrants(MAX_GRANTS_PER_ORGANIZATION);
     }
+  }
+
+  /** The organizations the grant is associated with; the grant's 404 when there is no such grant. */
+  async organizationsOf(grantId: string, query: PaginationQuery): Promise<ListResult<'organizations', OrganizationView>> {
+    const window = pageWindow(query);
+    if (!(await this.associations.grantExists(grantId))) throw clientGrantNotFound();
+    return listPage('organizations', window, this.associations.organizationsOf(grantId), toOrganizationView);
   }
 
   /** Idempotent like every Auth0 association delete: only a missing organization is an error. */

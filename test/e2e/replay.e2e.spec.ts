@@ -12,8 +12,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestActionManager_Bindings: 'trigger bindings (/actions/triggers/{trigger}/bindings) are not served',
   TestActionManager_DeployVersion: 'redeploying an earlier version (/actions/actions/{id}/versions/{version}/deploy) is not served',
   TestActionManager_Test: 'test runs of an action (/actions/actions/{id}/test) are not served',
-  TestClientGrantManager_Organizations: "a grant's organizations (/client-grants/{id}/organizations) are not served",
-  TestClientManager_ReadEnabledConnections: "a client's connections (/clients/{id}/connections) are not served",
   TestConnectionManager_CreateSCIMConfiguration: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',
   TestConnectionManager_CreateSCIMConfigurationWithoutBody: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',
   TestConnectionManager_CreateSCIMToken: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',

@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
 import { IsArray, IsIn, IsString, MinLength } from 'class-validator';
 import { FieldsQuery } from '../../common/fields.js';
 import { PaginationQuery } from '../../common/pagination/pagination.query.js';
@@ -25,3 +25,6 @@ export class ListConnectionsQuery extends IntersectionType(PaginationQuery, Fiel
   @MinLength(1)
   name?: string;
 }
+
+/** GET /clients/{id}/connections: the strategy filter, checkpoint paging and fields (v7 ConnectionsGetRequest). */
+export class ListClientConnectionsQuery extends PickType(ListConnectionsQuery, ['strategy', 'from', 'take', 'fields', 'include_fields']) {}
