@@ -2,6 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { LogPruner } from './log-pruner.js';
 import { LogRecorder } from './log-recorder.js';
+import { UserLogsController } from './user-logs.controller.js';
 import { LogsController } from './logs.controller.js';
 import { LogsRepository } from './logs.repository.js';
 import { LogsService } from './logs.service.js';
@@ -16,7 +17,7 @@ import { RouteDescriptions } from './route-descriptions.js';
 @Global()
 @Module({
   imports: [DiscoveryModule],
-  controllers: [LogsController],
+  controllers: [LogsController, UserLogsController],
   providers: [LogsRepository, LogsService, LogRecorder, RouteDescriptions, RequestLogHook, LogPruner, ManagementWritesInterceptor],
   exports: [LogsRepository, LogRecorder, ManagementWritesInterceptor],
 })

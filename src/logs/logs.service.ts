@@ -2,9 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { fieldSelector } from '../common/fields.js';
 import { pageWindow } from '../common/pagination/pagination.js';
 import { DEFAULT_PAGE_SIZE } from '../common/pagination/pagination.query.js';
-import type { ListLogsQuery } from './dto/list-logs.query.js';
+import type { ListLogsQuery, UserLogsQuery } from './dto/list-logs.query.js';
 import { logJson } from './dto/log.view.js';
-import { parseLogSearch } from './log-search.js';
+import { parseLogSearch, type LogFilter } from './log-search.js';
 import { logNotFound } from './logs-errors.js';
 import { LogsRepository } from './logs.repository.js';
 
@@ -34,18 +34,29 @@ export class LogsService {
       const from = rows.length ? rows[rows.length - 1].log_id : query.from;
       return { json: `[${rows.map((row) => logJson(row)).join(',')}]`, next: from === undefined ? undefined : { from, take } };
     }
+    return { json: await this.search(parseLogSearch(query.q ?? query.search), query) };
+  }
+
+  /**
+   * GET /users/{id}/logs: the user's entries (those whose user_id is the user's), searched and paged
+   * as /logs. A user's entries outlive the user, as Auth0's: an unknown id is an empty page.
+   */
+  listForUser(userId: string, query: UserLogsQuery): Promise<string> {
+    return this.search({ sql: 'user_id = $1', values: [userId] }, query);
+  }
+
+  private async search(filter: LogFilter, query: UserLogsQuery & Pick<ListLogsQuery, 'fields' | 'include_fields'>): Promise<string> {
     const window = pageWindow(query, 'offset');
     if (window.kind !== 'offset') throw new Error('unreachable: offset window expected');
-    const filter = parseLogSearch(query.q ?? query.search);
     const order = sortOrder(query.sort);
     const skip = window.page * window.perPage;
     const selected = fieldSelector(query.fields, query.include_fields);
     const rows = await this.logs.search(filter, order, skip, window.perPage);
     const logs = `[${rows.map((row) => logJson(row, selected)).join(',')}]`;
-    if (!window.includeTotals) return { json: logs };
+    if (!window.includeTotals) return logs;
     const total = await this.logs.count(filter);
     const totals = JSON.stringify({ start: skip, limit: window.perPage, length: rows.length, total });
-    return { json: `${totals.slice(0, -1)},"logs":${logs}}` };
+    return `${totals.slice(0, -1)},"logs":${logs}}`;
   }
 }
 

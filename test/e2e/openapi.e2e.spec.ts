@@ -79,6 +79,7 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'DELETE /users/{id}': 'delete_users_by_id',
   'GET /users/{id}/refresh-tokens': 'get_refresh_tokens_for_user',
   'GET /users/{id}/organizations': 'get_user_organizations',
+  'GET /users/{id}/logs': 'get_logs_by_user',
   'GET /client-grants/{id}/organizations': 'get_client_grant_organizations',
   'GET /clients/{id}/connections': 'get_client_connections',
   'DELETE /users/{id}/refresh-tokens': 'delete_refresh_tokens_for_user',

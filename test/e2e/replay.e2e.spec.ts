@@ -37,7 +37,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
     'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_DeleteUserSessions: "users' sessions are not served",
   TestUserManager_Enrollments: 'MFA enrollments are not served',
-  TestUserManager_GetUserLogs: "a user's logs (/users/{id}/logs) are not served",
   TestUserManager_InvalidateRememberBrowser: 'MFA (invalidate-remember-browser) is not served',
   TestUserManager_Link: 'identity linking (/users/{id}/identities) is not served',
   TestUserManager_ListRefreshTokens:

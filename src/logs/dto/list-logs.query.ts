@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PickType } from '@nestjs/swagger';
 import { IsInt, IsString, Matches, Max, Min, MinLength } from 'class-validator';
 import { FieldsQuery } from '../../common/fields.js';
 import { OffsetPaginationQuery } from '../../common/pagination/pagination.query.js';
@@ -45,3 +45,6 @@ class LogSearchQuery {
 }
 
 export class ListLogsQuery extends IntersectionType(OffsetPaginationQuery, FieldsQuery, LogSearchQuery) {}
+
+/** Auth0's GET /users/{id}/logs parameters: page, per_page, sort and include_totals. */
+export class UserLogsQuery extends IntersectionType(OffsetPaginationQuery, PickType(LogSearchQuery, ['sort'])) {}
