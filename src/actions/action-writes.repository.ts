@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import type { PrismaTx } from '../database/transactions.js';
-import type { ActionVersion, Prisma } from '../generated/prisma/client.js';
+import type { Action, ActionVersion, Prisma } from '../generated/prisma/client.js';
 import { actionNameTaken } from './action-errors.js';
 import type { ActionWithDeployed } from './dto/action.view.js';
 
@@ -48,33 +48,64 @@ export class ActionWritesRepository {
    * Undefined when there is no such action; `failed` when its draft did not build.
    */
   deploy(id: string): Promise<Deployment | 'failed' | undefined> {
+    return this.locked(id, async (tx, draft) => (draft.status === 'failed' ? 'failed' : this.freeze(tx, draft, draft)));
+  }
+
+  /**
+   * Auth0's roll back: a new deployed version identical to an earlier one (which built, as every
+   * version did), and with `updateDraft` the draft made that version's too. `version_missing` when
+   * the action has no such version.
+   */
+  deployVersion(id: string, versionId: string, updateDraft: boolean): Promise<Deployment | 'version_missing' | undefined> {
+    return this.locked(id, async (tx, draft) => {
+      const source = await tx.actionVersion.findFirst({ where: { id: versionId, action_id: id } });
+      if (!source) return 'version_missing';
+      const action = updateDraft
+        ? await tx.action.update({ where: { id }, data: { ...contentOf(source), status: 'built', updated_at: new Date() } })
+        : draft;
+      return this.freeze(tx, action, source);
+    });
+  }
+
+  /** Runs `work` with the action row locked; undefined when there is no such action. */
+  private locked<T>(id: string, work: (tx: Prisma.TransactionClient, draft: Action) => Promise<T>): Promise<T | undefined> {
     return this.txHost.withTransaction(Propagation.Nested, async () => {
       const tx = this.txHost.tx;
       const locked = await tx.$queryRaw<{ id: string }[]>`SELECT id FROM actions WHERE id = ${id} FOR UPDATE`;
       if (locked.length === 0) return undefined;
-      const draft = await tx.action.findUniqueOrThrow({ where: { id } });
-      if (draft.status === 'failed') return 'failed';
-      const last = await tx.actionVersion.aggregate({ where: { action_id: id }, _max: { number: true } });
-      await tx.actionVersion.updateMany({ where: { action_id: id, deployed: true }, data: { deployed: null } });
-      // Stamped here, like the draft's updated_at, so all_changes_deployed compares one clock.
-      const now = new Date();
-      const version = await tx.actionVersion.create({
-        data: {
-          id: randomUUID(),
-          action_id: id,
-          number: (last._max.number ?? 0) + 1,
-          code: draft.code,
-          runtime: draft.runtime,
-          dependencies: draft.dependencies as Prisma.InputJsonValue,
-          secrets: draft.secrets as Prisma.InputJsonValue,
-          supported_triggers: draft.supported_triggers as Prisma.InputJsonValue,
-          status: 'built',
-          deployed: true,
-          created_at: now,
-          updated_at: now,
-        },
-      });
-      return { version, action: { ...draft, versions: [version] } };
+      return work(tx, await tx.action.findUniqueOrThrow({ where: { id } }));
     });
   }
+
+  /** Version n+1 of `action`, made of `source`'s content and now the deployed one. */
+  private async freeze(tx: Prisma.TransactionClient, action: Action, source: Action | ActionVersion): Promise<Deployment> {
+    const last = await tx.actionVersion.aggregate({ where: { action_id: action.id }, _max: { number: true } });
+    await tx.actionVersion.updateMany({ where: { action_id: action.id, deployed: true }, data: { deployed: null } });
+    // Stamped here, like the draft's updated_at, so all_changes_deployed compares one clock.
+    const now = new Date();
+    const version = await tx.actionVersion.create({
+      data: {
+        id: randomUUID(),
+        action_id: action.id,
+        number: (last._max.number ?? 0) + 1,
+        ...contentOf(source),
+        status: 'built',
+        deployed: true,
+        created_at: now,
+        updated_at: now,
+      },
+    });
+    return { version, action: { ...action, versions: [version] } };
+  }
+}
+
+/** What a version keeps of the draft it froze: its code and what the code runs with. */
+function contentOf(source: Action | ActionVersion) {
+  return {
+    code: source.code,
+    runtime: source.runtime,
+    dependencies: source.dependencies as Prisma.InputJsonValue,
+    secrets: source.secrets as Prisma.InputJsonValue,
+    supported_triggers: source.supported_triggers as Prisma.InputJsonValue,
+  };
 }

@@ -3,7 +3,7 @@ import { Injectable } from '@nestjs/common';
 import { SealedSecrets } from '../common/sealed-secrets.js';
 import { Prisma } from '../generated/prisma/client.js';
 import { buildAction } from './action-build.js';
-import { actionBoundToProfile, actionNotBuilt, actionNotFound } from './action-errors.js';
+import { actionVersionNotFound, actionBoundToProfile, actionNotBuilt, actionNotFound } from './action-errors.js';
 import { ActionWritesRepository, type Deployment } from './action-writes.repository.js';
 import type { CreateActionDto, ActionSecretDto } from './dto/create-action.dto.js';
 import { toActionView, toVersionView, type ActionVersionView, type ActionView } from './dto/action.view.js';
@@ -64,6 +64,14 @@ export class ActionWritesService {
   async deploy(id: string): Promise<ActionVersionView> {
     const { version, action } = await this.deployed(id);
     return toVersionView(version, action);
+  }
+
+  /** Auth0's roll back to an earlier version: a new deployed version identical to it. */
+  async deployVersion(id: string, versionId: string, updateDraft: boolean): Promise<ActionVersionView> {
+    const result = await this.actions.deployVersion(id, versionId, updateDraft);
+    if (result === undefined) throw actionNotFound();
+    if (result === 'version_missing') throw actionVersionNotFound();
+    return toVersionView(result.version, result.action);
   }
 
   private async deployed(id: string): Promise<Deployment> {

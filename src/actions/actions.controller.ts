@@ -5,6 +5,7 @@ import { ApiErrors } from '../openapi/api-errors.decorator.js';
 import { ActionWritesService } from './action-writes.service.js';
 import { ActionsService } from './actions.service.js';
 import { CreateActionDto } from './dto/create-action.dto.js';
+import { DeployActionVersionDto } from './dto/deploy-action-version.dto.js';
 import { DeleteActionQuery } from './dto/delete-action.query.js';
 import { UpdateActionDto } from './dto/update-action.dto.js';
 import { ActionListView, ActionVersionListView } from './dto/action-list.view.js';
@@ -60,6 +61,20 @@ export class ActionsController {
   @ApiErrors(400, 404)
   deploy(@Param('id') id: string): Promise<ActionVersionView> {
     return this.writes.deploy(id);
+  }
+
+  @Post('actions/:id/versions/:versionId/deploy')
+  @HttpCode(HttpStatus.OK)
+  @Scopes('create:actions')
+  @ApiOperation({ operationId: 'post_deploy_draft_version', summary: 'Roll back to a previous action version' })
+  @ApiOkResponse({ type: ActionVersionView, description: 'The new version, identical to the one named, now the deployed one.' })
+  @ApiErrors(400, 404)
+  deployVersion(
+    @Param('id') id: string,
+    @Param('versionId') versionId: string,
+    @Body() body: DeployActionVersionDto | undefined,
+  ): Promise<ActionVersionView> {
+    return this.writes.deployVersion(id, versionId, body?.update_draft ?? false);
   }
 
   @Get('actions')

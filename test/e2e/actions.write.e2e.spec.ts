@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import { ActionsClient } from 'auth0/actions';
 import { ActionFactories, CTE_CODE } from '../support/action-factories.js';
 import { decryptPrivateKey } from '../../src/common/key-encryption.js';
+import { runAction } from '../support/action-runtime.js';
 import { Errors, expectError } from '../support/responses.js';
 import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -71,6 +72,45 @@ describe('actions: create, update, deploy, delete', () => {
     );
     const raw = await t.api.get(`/api/v2/actions/actions/${created.id}/versions`).set('Authorization', auth);
     assert.ok(!raw.text.includes(SECRET));
+  });
+
+  it('rolls back to an earlier version (SDK v7): a new deployed version identical to it, which the runtime then runs; update_draft makes it the draft too', async () => {
+    const code = (user: string) =>
+      `exports.onExecuteCustomTokenExchange = async (event, api) => { api.authentication.setUserById('${user}'); };`;
+    const created = await sdk.create({
+      name: `rollback-${rnd()}`,
+      supported_triggers: [{ id: 'custom-token-exchange', version: 'v1' }],
+      code: code('one'),
+    });
+    const id = created.id ?? '';
+    const v1 = await sdk.deploy(id);
+    await sdk.update(id, { code: code('two') });
+    await sdk.deploy(id);
+    const setUser = async () => (await runAction(t, id)).commands;
+    assert.deepEqual(await setUser(), [{ op: 'authentication.setUserById', user_id: 'two' }]);
+
+    const v3 = await sdk.versions.deploy(id, v1.id ?? '');
+    assert.deepEqual([v3.number, v3.deployed, v3.code], [3, true, code('one')]);
+    assert.deepEqual(await setUser(), [{ op: 'authentication.setUserById', user_id: 'one' }]);
+    // Without update_draft the draft keeps its own code, so not every change is deployed.
+    const draft = await sdk.get(id);
+    assert.deepEqual([draft.code, draft.all_changes_deployed], [code('two'), false]);
+
+    const v4 = await sdk.versions.deploy(id, v1.id ?? '', { update_draft: true });
+    assert.equal(v4.number, 4);
+    assert.equal((await sdk.get(id)).code, code('one'));
+    expectError(
+      await api('post', `/${id}/versions/00000000-0000-4000-8000-000000000000/deploy`),
+      404,
+      'action_version_not_found',
+      'That action version does not exist.',
+    );
+    expectError(
+      await api('post', `/00000000-0000-4000-8000-000000000000/versions/${v1.id}/deploy`),
+      404,
+      'action_not_found',
+      'That action does not exist.',
+    );
   });
 
   it('marks code that does not compile as failed with the compiler error, without running it, and refuses to deploy it', async () => {

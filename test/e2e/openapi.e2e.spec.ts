@@ -100,6 +100,7 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'PATCH /actions/actions/{id}': 'patch_action',
   'DELETE /actions/actions/{id}': 'delete_action',
   'POST /actions/actions/{id}/deploy': 'post_deploy_action',
+  'POST /actions/actions/{id}/versions/{versionId}/deploy': 'post_deploy_draft_version',
   'GET /actions/actions/{id}/versions': 'get_action_versions',
   'GET /actions/actions/{id}/versions/{versionId}': 'get_action_version',
   'GET /actions/triggers': 'get_triggers',

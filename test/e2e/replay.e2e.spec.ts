@@ -10,7 +10,6 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 /** Recordings not replayed, each with why; the rest of test/replay/recordings is replayed whole. */
 const EXCLUDED: Readonly<Record<string, string>> = {
   TestActionManager_Bindings: 'trigger bindings (/actions/triggers/{trigger}/bindings) are not served',
-  TestActionManager_DeployVersion: 'redeploying an earlier version (/actions/actions/{id}/versions/{version}/deploy) is not served',
   TestActionManager_Test: 'test runs of an action (/actions/actions/{id}/test) are not served',
   TestConnectionManager_CreateSCIMConfiguration: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',
   TestConnectionManager_CreateSCIMConfigurationWithoutBody: 'SCIM configuration (/connections/{id}/scim-configuration) is not served',

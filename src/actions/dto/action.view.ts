@@ -76,6 +76,10 @@ const secretsOf = (stored: unknown): ActionSecretView[] =>
 
 const triggersOf = (stored: unknown): ActionTriggerRefView[] => stored as ActionTriggerRefView[];
 
+const CONTENT = ['code', 'runtime', 'dependencies', 'secrets', 'supported_triggers'] as const;
+const sameContent = (version: ActionVersion, action: Action): boolean =>
+  CONTENT.every((key) => JSON.stringify(version[key]) === JSON.stringify(action[key]));
+
 // A plain object type (not the class), so the action view may spread it.
 type BaseFields = { [K in keyof ActionBaseView]: ActionBaseView[K] };
 
@@ -84,8 +88,9 @@ function base(action: Action, deployed: ActionVersion | undefined): BaseFields {
     id: action.id,
     name: action.name,
     supported_triggers: triggersOf(action.supported_triggers),
-    // The draft is deployed when no edit came after the last deploy froze it.
-    all_changes_deployed: deployed !== undefined && deployed.created_at >= action.updated_at,
+    // The draft is deployed when no edit came after the last deploy froze it, and that deploy froze
+    // this draft (a roll back deploys an earlier version's content and may leave the draft as it is).
+    all_changes_deployed: deployed !== undefined && deployed.created_at >= action.updated_at && sameContent(deployed, action),
     created_at: action.created_at.toISOString(),
     updated_at: action.updated_at.toISOString(),
   };
