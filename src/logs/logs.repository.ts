@@ -124,6 +124,10 @@ export class LogsRepository {
     );
   }
 
+  async userExists(userId: string): Promise<boolean> {
+    return (await this.prisma.user.count({ where: { user_id: userId } })) > 0;
+  }
+
   async count(filter: LogFilter): Promise<number> {
     const [row] = await this.prisma.sql<{ total: number }>(
       `SELECT count(*)::int AS total FROM tenant_logs WHERE ${filter.sql}`,

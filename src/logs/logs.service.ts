@@ -6,6 +6,7 @@ import type { ListLogsQuery, UserLogsQuery } from './dto/list-logs.query.js';
 import { logJson } from './dto/log.view.js';
 import { parseLogSearch, type LogFilter } from './log-search.js';
 import { logNotFound } from './logs-errors.js';
+import { userNotFound } from '../users/user-errors.js';
 import { LogsRepository } from './logs.repository.js';
 
 /**
@@ -38,10 +39,12 @@ export class LogsService {
   }
 
   /**
-   * GET /users/{id}/logs: the user's entries (those whose user_id is the user's), searched and paged
-   * as /logs. A user's entries outlive the user, as Auth0's: an unknown id is an empty page.
+   * GET /users/{id}/logs: the user's entries (those whose user_id is the user's), paged and sorted
+   * as /logs; the user's 404, as the user's other lists, when there is no such user (a deleted
+   * user's entries stay readable through /logs?q=user_id:...).
    */
-  listForUser(userId: string, query: UserLogsQuery): Promise<string> {
+  async listForUser(userId: string, query: UserLogsQuery): Promise<string> {
+    if (!(await this.logs.userExists(userId))) throw userNotFound();
     return this.search({ sql: 'user_id = $1', values: [userId] }, query);
   }
 

@@ -19,7 +19,7 @@ export class UserLogsController {
   @Scopes('read:logs', 'read:logs_users')
   @ApiOperation({ operationId: 'get_logs_by_user', summary: "Get user's log events" })
   @ApiPageResponse('logs', LogView, ['offset'])
-  @ApiErrors(400)
+  @ApiErrors(400, 404)
   async list(
     @Param() { id }: UserIdParams,
     @Query() query: UserLogsQuery,

@@ -2,18 +2,23 @@ import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { UsersClient } from 'auth0/users';
-import { Errors } from '../support/responses.js';
+import { Errors, expectError } from '../support/responses.js';
 import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
+import { UserFactories } from '../support/user-factories.js';
 
 // GET /users/{id}/logs: the entries whose user_id is the user's (here, management writes made
 // with a token whose subject is the user), paged and sorted as /logs.
 describe("a user's log events (GET /users/{id}/logs)", () => {
   let t: TestApp;
   let baseUrl: string;
+  let users: () => Promise<[string, string]>;
   before(async () => {
     t = await startTestApp();
     baseUrl = await Sdk.listen(t);
+    const f = new UserFactories(t.prisma);
+    const db = await f.connection();
+    users = async () => (await f.users(db.id, 2)) as [string, string];
   });
   after(() => t.close());
 
@@ -27,16 +32,16 @@ describe("a user's log events (GET /users/{id}/logs)", () => {
     assert.equal(res.status, 201, res.text);
   };
 
-  it("answers the user's entries only, newest first, paged (SDK v7), with totals, and an unknown user's as empty", async () => {
-    const userId = `auth0|${randomBytes(8).toString('hex')}`;
+  it("answers the user's entries only, newest first, paged (SDK v7), with totals; an unknown user is the user's 404", async () => {
+    const [userId, other] = await users();
     for (let i = 0; i < 3; i++) await writeAs(userId);
-    await writeAs(`auth0|${randomBytes(8).toString('hex')}`);
+    await writeAs(other);
 
-    const users = new UsersClient({ baseUrl, token: await t.tokens.sign({ scope: 'read:logs_users' }), maxRetries: 0 });
-    const all = (await users.logs.list(userId)).data;
+    const client = new UsersClient({ baseUrl, token: await t.tokens.sign({ scope: 'read:logs_users' }), maxRetries: 0 });
+    const all = (await client.logs.list(userId)).data;
     assert.equal(all.length, 3);
     assert.ok(all.every((entry) => entry.user_id === userId && entry.type === 'sapi'));
-    const oldestFirst = (await users.logs.list(userId, { sort: 'date:1', per_page: 2, page: 0 })).data;
+    const oldestFirst = (await client.logs.list(userId, { sort: 'date:1', per_page: 2, page: 0 })).data;
     assert.deepEqual(
       oldestFirst.map((entry) => entry.log_id),
       [...all]
@@ -50,8 +55,11 @@ describe("a user's log events (GET /users/{id}/logs)", () => {
     const totals = await t.api.get(`${path}?include_totals=true&per_page=2&page=1`).set('Authorization', auth);
     assert.deepEqual([totals.body.start, totals.body.limit, totals.body.length, totals.body.total], [2, 2, 1, 3]);
     // Auth0's recorded answer for a user without entries.
-    const none = await t.api.get(`/api/v2/users/${encodeURIComponent('auth0|nobody')}/logs`).set('Authorization', auth);
+    const [quiet] = await users();
+    const none = await t.api.get(`/api/v2/users/${encodeURIComponent(quiet)}/logs`).set('Authorization', auth);
     assert.deepEqual([none.status, none.body], [200, []]);
+    const unknown = await t.api.get(`/api/v2/users/${encodeURIComponent('auth0|nobody')}/logs`).set('Authorization', auth);
+    expectError(unknown, 404, 'inexistent_user', 'The user does not exist.');
   });
 
   it('needs read:logs or read:logs_users; refuses a sort other than the date', async () => {
