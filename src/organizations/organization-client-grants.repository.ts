@@ -91,10 +91,6 @@ export class OrganizationClientGrantsRepository {
     };
   }
 
-  /**
-   * Locking the organization row serializes associations to one organization, so the limit
-   * and the "already added" check hold under concurrent requests.
-   */
   /** The organizations a grant is associated with, ordered by id (both paging styles). */
   organizationsOf(grantId: string): PageSource<Organization> {
     const where = { client_grants: { some: { grant_id: grantId } } };
@@ -114,6 +110,10 @@ export class OrganizationClientGrantsRepository {
     return (await this.txHost.tx.clientGrant.count({ where: { id: grantId } })) > 0;
   }
 
+  /**
+   * Locking the organization row serializes associations to one organization, so the limit
+   * and the "already added" check hold under concurrent requests.
+   */
   associate(organizationId: string, grantId: string, limit: number): Promise<Association> {
     return this.txHost
       .withTransaction(Propagation.Nested, async (): Promise<Association> => {
