@@ -59,7 +59,7 @@ function selfSignedCertificate(input: CreateClientCredentialDto): CredentialFiel
   const certificate = readCertificate(input.pem);
   return {
     pem: input.pem.trim(),
-    thumbprint_sha256: createHash('sha256').update(certificate.raw).digest('base64url'),
+    thumbprint_sha256: certificateThumbprint(certificate),
     expires_at: new Date(certificate.validTo),
   };
 }
@@ -84,6 +84,11 @@ function readCertificate(pem: string): X509Certificate {
   } catch {
     throw refused('pem', 'Invalid pem: the certificate could not be parsed');
   }
+}
+
+/** An x509_cert's identity, as Auth0 answers it: the base64url SHA-256 of the certificate's DER. */
+export function certificateThumbprint(certificate: X509Certificate): string {
+  return createHash('sha256').update(certificate.raw).digest('base64url');
 }
 
 /** The pattern lets through impossible dates (2026-02-31): refused here, before the database sees them. */

@@ -28,6 +28,11 @@ export interface CredentialReferences {
   signed_request_object: StoredSignedRequestObject | null;
 }
 
+/** A client row's client_authentication_methods, as stored (jsonb). */
+export function authenticationMethodsOf(client: { client_authentication_methods: unknown }): StoredAuthenticationMethods | null {
+  return client.client_authentication_methods as StoredAuthenticationMethods | null;
+}
+
 /**
  * Whether the client authenticates with credentials (whichever method): then its secret no longer
  * does, as Auth0's "a Client Secret will no longer be accepted".

@@ -2,7 +2,7 @@ import { HttpStatus, Injectable } from '@nestjs/common';
 import { compactVerify, decodeProtectedHeader, type ProtectedHeaderParameters } from 'jose';
 import { ClientCredentialsRepository, type UsableCredential } from '../client-credentials/client-credentials.repository.js';
 import { storedPublicKey } from '../client-credentials/public-key.js';
-import type { StoredAuthenticationMethods } from '../client-credentials/credential-references.js';
+import { authenticationMethodsOf } from '../client-credentials/credential-references.js';
 import { OAuthError } from '../common/oauth-error.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';
@@ -34,7 +34,7 @@ export class ClientAssertions {
 
   /** Undefined when the assertion authenticates the client; otherwise the refusal to answer. */
   async verify(client: Client, assertion: string): Promise<OAuthError | undefined> {
-    const enabled = (client.client_authentication_methods as StoredAuthenticationMethods | null)?.private_key_jwt?.credentials ?? [];
+    const enabled = authenticationMethodsOf(client)?.private_key_jwt?.credentials ?? [];
     if (enabled.length === 0) return refuse('The client is not configured for private_key_jwt authentication.');
     let header: ProtectedHeaderParameters;
     try {

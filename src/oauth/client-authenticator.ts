@@ -1,5 +1,5 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { usesCredentials, type StoredAuthenticationMethods } from '../client-credentials/credential-references.js';
+import { authenticationMethodsOf, usesCredentials } from '../client-credentials/credential-references.js';
 import { verifySecret } from '../clients/client-secret.js';
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
@@ -40,7 +40,7 @@ export class ClientAuthenticator {
       if (!(await verifySecret(credentials.client_secret, client?.secret_hash)) || !client) return undefined;
       // A client with client_authentication_methods (private_key_jwt, mTLS) has no
       // token_endpoint_auth_method: its secret no longer authenticates it.
-      return usesCredentials(client.client_authentication_methods as StoredAuthenticationMethods | null) ? undefined : client;
+      return usesCredentials(authenticationMethodsOf(client)) ? undefined : client;
     });
     if (!client) throw refusal ?? failed();
     return client;

@@ -1,7 +1,7 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
 import { ClientCredentialsRepository } from '../client-credentials/client-credentials.repository.js';
-import type { StoredAuthenticationMethods } from '../client-credentials/credential-references.js';
+import { certificateThumbprint } from '../client-credentials/credential-definitions.js';
+import { authenticationMethodsOf } from '../client-credentials/credential-references.js';
 import { OAuthError } from '../common/oauth-error.js';
 import type { Client } from '../generated/prisma/client.js';
 import type { EdgeCertificate } from './edge-certificate.js';
@@ -21,7 +21,7 @@ export class ClientCertificates {
 
   /** Undefined when the certificate authenticates the client; otherwise the refusal to answer. */
   async verify(client: Client, { certificate, caVerified }: EdgeCertificate): Promise<OAuthError | undefined> {
-    const methods = client.client_authentication_methods as StoredAuthenticationMethods | null;
+    const methods = authenticationMethodsOf(client);
     const method = caVerified ? methods?.tls_client_auth : methods?.self_signed_tls_client_auth;
     const name = caVerified ? 'tls_client_auth (a CA-signed certificate)' : 'self_signed_tls_client_auth (a self-signed certificate)';
     if (!method?.credentials.length) return refuse(`The client is not configured for ${name}.`);
@@ -31,7 +31,7 @@ export class ClientCertificates {
       if (usable.some(({ subject_dn }) => subject_dn === certificate.subject)) return undefined;
       return refuse("Invalid client certificate: its subject DN is not one of the client's enabled credentials.");
     }
-    const thumbprint = createHash('sha256').update(certificate.raw).digest('base64url');
+    const thumbprint = certificateThumbprint(certificate);
     const usable = await this.credentials.usable(client.client_id, enabled, 'x509_cert');
     if (usable.some((credential) => credential.thumbprint_sha256 === thumbprint)) return undefined;
     return refuse("Invalid client certificate: it is not one of the client's enabled, unexpired certificates.");
