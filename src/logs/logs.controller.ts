@@ -9,7 +9,7 @@ import { LogView } from './dto/log.view.js';
 import { LogsService } from './logs.service.js';
 
 // The service answers JSON text (LogsService); sent as is, with the type Fastify gives a serialized object.
-const JSON_TYPE = 'application/json; charset=utf-8';
+export const JSON_TYPE = 'application/json; charset=utf-8';
 
 @ApiTags('logs')
 @Controller('logs')

@@ -7,6 +7,7 @@ import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { UserIdParams } from '../users/dto/user.params.js';
 import { UserLogsQuery } from './dto/list-logs.query.js';
 import { LogView } from './dto/log.view.js';
+import { JSON_TYPE } from './logs.controller.js';
 import { LogsService } from './logs.service.js';
 
 /** A user's log entries: the token exchanges and management writes that name the user. */
@@ -26,8 +27,7 @@ export class UserLogsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ): Promise<string> {
     const json = await this.logs.listForUser(id, query);
-    // JSON text, sent as is (LogsService), with the type Fastify gives a serialized object.
-    void reply.type('application/json; charset=utf-8');
+    void reply.type(JSON_TYPE);
     return json;
   }
 }

@@ -30,11 +30,6 @@ export class EdgeCertificates {
     this.key = config.mtlsCnameApiKey === undefined ? undefined : digest(config.mtlsCnameApiKey);
   }
 
-  /** Whether mTLS client authentication is served (MTLS_CNAME_API_KEY is set). */
-  get enabled(): boolean {
-    return this.key !== undefined;
-  }
-
   /** The forwarded certificate; undefined when there is none or mTLS is not served. */
   read(headers: IncomingHttpHeaders): EdgeCertificate | undefined {
     const forwarded = single(headers['client-certificate']);
