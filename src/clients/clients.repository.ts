@@ -161,13 +161,11 @@ export class ClientsRepository {
 
   /**
    * Clients holding a grant for the audience (all of them, or just `clientId` when given). Inside a
-   * write's transaction (a revocation) through it, so the answer already lacks what the write deleted.
+   * write's transaction (a revocation), the answer already lacks what the write deleted.
    */
   async withGrantFor(audience: string, clientId?: string): Promise<string[]> {
     const [sql, values] = clientId === undefined ? [ALL_WITH_GRANT_SQL, [audience]] : [ONE_WITH_GRANT_SQL, [audience, clientId]];
-    const rows = this.txHost.isTransactionActive()
-      ? await this.txHost.tx.$queryRawUnsafe<Pick<Client, 'client_id'>[]>(sql, ...values)
-      : await this.prisma.sql<Pick<Client, 'client_id'>>(sql, values);
+    const rows = await this.prisma.sql<Pick<Client, 'client_id'>>(sql, values);
     return rows.map((row) => row.client_id);
   }
 }

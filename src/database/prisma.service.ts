@@ -1,4 +1,5 @@
 import { Inject, Injectable, OnApplicationShutdown, OnModuleInit } from '@nestjs/common';
+import { TransactionHost } from '@nestjs-cls/transactional';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { JsonLogger } from '../common/json-logger.js';
 import pg from 'pg';
@@ -6,6 +7,7 @@ import { AppConfig } from '../config/app-config.js';
 import { PrismaClient } from '../generated/prisma/client.js';
 import { DATABASE_URL } from './database-url.js';
 import { DatabasePool } from './database-pool.js';
+import type { PrismaTx } from './transactions.js';
 
 // Statement text -> prepared statement name, the same on every connection (pg prepares it there on
 // first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
@@ -18,6 +20,12 @@ function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
   if (name === undefined && statementNames.size < MAX_NAMED_STATEMENTS) statementNames.set(text, (name = `hot_${statementNames.size}`));
   return name;
+}
+
+/** Prisma reads int8 as bigint, pg as its text: the pool's form, so a row is the same whichever way it came. */
+function asPgReads(row: Record<string, unknown>): Record<string, unknown> {
+  for (const [column, value] of Object.entries(row)) if (typeof value === 'bigint') row[column] = String(value);
+  return row;
 }
 
 @Injectable()
@@ -55,12 +63,29 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
   }
 
   /**
-   * One parameterised statement sent straight to the pool, never inside a transaction, rows as
-   * objects. For the token endpoint's hot reads and the start's reads only; errors are pg's (SQLSTATE `code`, `constraint`), which database-errors.ts reads.
-   * `types`: the driver's parsers for this statement's columns, where a caller wants other than its defaults.
+   * One parameterised statement, rows as objects, on the one connection a request may hold: inside
+   * a write's transaction on that transaction's connection (through Prisma's raw query, as its other
+   * statements), outside one straight to the pool, prepared once per connection. So no caller chooses,
+   * and a request that holds a connection never waits for a second one (with every connection held
+   * by a write, that wait would never end). Rows read the same either way: int8 as pg's text.
+   * Errors are pg's or Prisma's wrapping them, both read by database-errors.ts.
+   * `types`: the driver's parsers for this statement's columns, for the reads no write makes.
    */
   async sql<Row>(text: string, values: unknown[], types?: pg.CustomTypesConfig): Promise<Row[]> {
+    const transactions = TransactionHost.getInstance<PrismaTx>();
+    if (transactions.isTransactionActive()) {
+      if (types) throw new Error('custom column parsers apply to reads outside a transaction only');
+      const rows = await transactions.tx.$queryRawUnsafe<Record<string, unknown>[]>(text, ...values);
+      return rows.map(asPgReads) as Row[];
+    }
     return (await this.pool.query({ name: statementName(text), text, values, types })).rows as Row[];
+  }
+
+  /** A statement whose rows, if any, are not read (a function returning void among them), on the same connection sql() would use. */
+  async execute(text: string, values: unknown[]): Promise<void> {
+    const transactions = TransactionHost.getInstance<PrismaTx>();
+    if (transactions.isTransactionActive()) await transactions.tx.$executeRawUnsafe(text, ...values);
+    else await this.pool.query({ name: statementName(text), text, values });
   }
 
   /**

@@ -80,14 +80,10 @@ export class LogsRepository {
 
   /**
    * Inside a write's transaction, the entry joins it and carries the rows the transaction changed;
-   * outside one (refusals, token requests), it goes straight to the pool on its own.
+   * outside one (refusals, token requests), it is a statement of its own.
    */
   async insert(entry: NewLogEntry): Promise<void> {
-    if (this.txHost.isTransactionActive()) {
-      await this.txHost.tx.$executeRawUnsafe(INSERT_SQL, ...insertValues(entry, true));
-    } else {
-      await this.prisma.sql(INSERT_SQL, insertValues(entry, false));
-    }
+    await this.prisma.execute(INSERT_SQL, insertValues(entry, this.txHost.isTransactionActive()));
   }
 
   async find(logId: string): Promise<LogTextRow | undefined> {
