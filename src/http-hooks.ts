@@ -5,7 +5,7 @@ import type { JsonLogger } from './common/json-logger.js';
 import { refuseWhatNodeWould } from './common/node-refusals.hook.js';
 import { rejectUnstorableText } from './common/unstorable-text.hook.js';
 import { markFormBody } from './common/validation/coerce.js';
-import { RequestLogHook } from './logs/request-log.hook.js';
+import { AuditHook } from './logs/audit.hook.js';
 import { UnroutedRequestsLimiter } from './rate-limit/unrouted-requests.limiter.js';
 
 type OnSendDone = (error: Error | null, payload?: unknown) => void;
@@ -19,7 +19,7 @@ type OnSendDone = (error: Error | null, payload?: unknown) => void;
 export function registerHooks(app: NestFastifyApplication, logger: JsonLogger): void {
   const fastify = app.getHttpAdapter().getInstance();
   const drain = app.get(ConnectionDrain);
-  const requestLog = app.get(RequestLogHook);
+  const audit = app.get(AuditHook);
   const limiter = app.get(UnroutedRequestsLimiter);
 
   fastify.addHook('onRequest', (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction) => {
@@ -38,17 +38,17 @@ export function registerHooks(app: NestFastifyApplication, logger: JsonLogger): 
     done();
   });
 
-  // Connection: close while leaving, then the tenant log entry (it sees the status the handler
-  // set), then the count of a response no guard saw, which may turn it into a 429.
+  // Connection: close while leaving, then the count of a response no guard saw, which may turn it
+  // into a 429, then, last, the tenant log entry: it sees the final status.
   fastify.addHook('onSend', (_request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
     drain.onSend(reply);
     done(null, payload);
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
-    settle(requestLog.onSend(request, reply, payload), payload, done);
+    settle(limiter.onSend(request, reply, payload), payload, done);
   });
   fastify.addHook('onSend', (request: FastifyRequest, reply: FastifyReply, payload: unknown, done: OnSendDone) => {
-    settle(limiter.onSend(request, reply, payload), payload, done);
+    settle(audit.onSend(request, reply), payload, done);
   });
 
   if (logger.enabled('info')) {

@@ -13,6 +13,7 @@ import { ActionTriggerListView } from './dto/action-trigger.view.js';
 import { ActionVersionView, ActionView } from './dto/action.view.js';
 import { ListActionVersionsQuery } from './dto/list-action-versions.query.js';
 import { ListActionsQuery } from './dto/list-actions.query.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('actions')
 @Controller('actions')
@@ -22,6 +23,7 @@ export class ActionsController {
     private readonly writes: ActionWritesService,
   ) {}
 
+  @ManagementWrite()
   @Post('actions')
   @Scopes('create:actions')
   @ApiOperation({ operationId: 'post_action', summary: 'Create an action' })
@@ -31,6 +33,7 @@ export class ActionsController {
     return this.writes.create(dto);
   }
 
+  @ManagementWrite()
   @Patch('actions/:id')
   @Scopes('update:actions')
   @ApiOperation({ operationId: 'patch_action', summary: 'Update an action' })
@@ -40,6 +43,7 @@ export class ActionsController {
     return this.writes.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete('actions/:id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:actions')
@@ -53,6 +57,7 @@ export class ActionsController {
     return this.writes.remove(id);
   }
 
+  @ManagementWrite()
   @Post('actions/:id/deploy')
   @HttpCode(HttpStatus.OK)
   @Scopes('create:actions')
@@ -63,6 +68,7 @@ export class ActionsController {
     return this.writes.deploy(id);
   }
 
+  @ManagementWrite()
   @Post('actions/:id/versions/:versionId/deploy')
   @HttpCode(HttpStatus.OK)
   @Scopes('create:actions')

@@ -6,6 +6,7 @@ import { ClientCredentialsService } from './client-credentials.service.js';
 import { ClientCredentialView } from './dto/client-credential.view.js';
 import { CreateClientCredentialDto } from './dto/create-client-credential.dto.js';
 import { UpdateClientCredentialDto } from './dto/update-client-credential.dto.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 /** A client's public keys (Auth0's client credentials), which private_key_jwt authenticates with. */
 @ApiTags('clients')
@@ -22,6 +23,7 @@ export class ClientCredentialsController {
     return this.credentials.list(clientId);
   }
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:client_credentials')
   @ApiOperation({ operationId: 'post_credentials', summary: 'Create a client credential' })
@@ -40,6 +42,7 @@ export class ClientCredentialsController {
     return this.credentials.get(clientId, id);
   }
 
+  @ManagementWrite()
   @Patch(':credential_id')
   @Scopes('update:client_credentials')
   @ApiOperation({ operationId: 'patch_credentials_by_credential_id', summary: 'Update a client credential' })
@@ -53,6 +56,7 @@ export class ClientCredentialsController {
     return this.credentials.update(clientId, id, changes);
   }
 
+  @ManagementWrite()
   @Delete(':credential_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:client_credentials')

@@ -10,12 +10,14 @@ import { TenantClientGrantView } from './dto/client-grant.view.js';
 import { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
 import { ListClientGrantsQuery } from './dto/list-client-grants.query.js';
 import { UpdateClientGrantDto } from './dto/update-client-grant.dto.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('client-grants')
 @Controller('client-grants')
 export class ClientGrantsController {
   constructor(private readonly grants: ClientGrantsService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:client_grants')
   @ApiOperation({ operationId: 'post_client-grants', summary: 'Create client grant' })
@@ -43,6 +45,7 @@ export class ClientGrantsController {
     return this.grants.get(id);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:client_grants')
   @ApiOperation({ operationId: 'patch_client-grants_by_id', summary: 'Update client grant' })
@@ -52,6 +55,7 @@ export class ClientGrantsController {
     return this.grants.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:client_grants')

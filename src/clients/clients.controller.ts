@@ -12,12 +12,14 @@ import { ClientView, ClientWithSecretView } from './dto/client.view.js';
 import { FieldsQuery } from '../common/fields.js';
 import { ListClientsQuery } from './dto/list-clients.query.js';
 import { UpdateClientDto } from './dto/update-client.dto.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('clients')
 @Controller('clients')
 export class ClientsController {
   constructor(private readonly clients: ClientsService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:clients')
   @ApiOperation({ operationId: 'post_clients', summary: 'Create a client' })
@@ -47,6 +49,7 @@ export class ClientsController {
     return this.clients.get(id, query, secretAccess(request));
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:clients', 'update:client_keys')
   @ApiOperation({ operationId: 'patch_clients_by_id', summary: 'Update a client' })
@@ -57,6 +60,7 @@ export class ClientsController {
     return this.clients.update(id, changes, secretAccess(request));
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:clients')
@@ -66,6 +70,7 @@ export class ClientsController {
     return this.clients.remove(id);
   }
 
+  @ManagementWrite()
   @Post(':id/rotate-secret')
   @HttpCode(HttpStatus.OK)
   @Scopes('update:client_keys')

@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { auditOf } from '../logs/audit-record.js';
 import { isTokenPath } from '../routes.js';
 import { toErrorResponse, type ErrorResponse } from './error-mapper.js';
 import { JsonLogger } from './json-logger.js';
@@ -35,6 +36,7 @@ export class AllExceptionsFilter implements ExceptionFilter {
 /** Maps the error and sends its body, unless a response is already out. */
 export function sendError(exception: unknown, request: FastifyRequest, reply: FastifyReply): ErrorResponse {
   const response = toErrorResponse(exception, { oauthEndpoint: isTokenPath(request.url) });
+  auditOf(request).error = response.body;
   if (!reply.sent) void reply.headers(response.headers).code(response.status).type('application/json; charset=utf-8').send(response.body);
   return response;
 }

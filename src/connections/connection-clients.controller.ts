@@ -7,6 +7,7 @@ import { ApiPageResponse } from '../openapi/api-page-response.decorator.js';
 import { ConnectionClientsService } from './connection-clients.service.js';
 import { ConnectionIdParams } from './dto/connection.params.js';
 import { ENABLED_CLIENT_CHANGES_SCHEMA, EnabledClientView, ListEnabledClientsQuery } from './dto/enabled-clients.dto.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('connections')
 @Controller('connections/:id/clients')
@@ -26,6 +27,7 @@ export class ConnectionClientsController {
   }
 
   // The body is an array, which the validation pipe's DTOs cannot describe: typed unknown, the pipe passes it, the service reads it.
+  @ManagementWrite()
   @Patch()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('update:connections')

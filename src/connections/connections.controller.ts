@@ -12,12 +12,14 @@ import { CreateConnectionDto } from './dto/create-connection.dto.js';
 import { FieldsQuery } from '../common/fields.js';
 import { ListConnectionsQuery } from './dto/list-connections.query.js';
 import { UpdateConnectionDto } from './dto/update-connection.dto.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('connections')
 @Controller('connections')
 export class ConnectionsController {
   constructor(private readonly connections: ConnectionsService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:connections')
   @ApiOperation({ operationId: 'post_connections', summary: 'Create a connection' })
@@ -45,6 +47,7 @@ export class ConnectionsController {
     return this.connections.get(id, query);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:connections')
   @ApiOperation({ operationId: 'patch_connections_by_id', summary: 'Update a connection' })
@@ -58,6 +61,7 @@ export class ConnectionsController {
    * Auth0 answers 202 ("being deleted") with when, for a connection it had, and 204 for one it no longer
    * has; never 404. (Auth0 answers a repeated delete 202 again while it still deletes; ours is done at once.)
    */
+  @ManagementWrite()
   @Delete(':id')
   @Scopes('delete:connections')
   @ApiOperation({ operationId: 'delete_connections_by_id', summary: 'Delete a connection' })

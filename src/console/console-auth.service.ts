@@ -36,7 +36,7 @@ export class ConsoleAuth {
   /** Exchanges the credentials through the token endpoint's own client credentials grant; Auth0's refusals keep their words. */
   async signIn(credentials: SignInDto, request: FastifyRequest): Promise<{ cookie: string; view: SessionView }> {
     if (!sameOrigin(request)) throw crossOriginSignIn();
-    const issued = await this.issuer
+    const { response: issued } = await this.issuer
       .issue(
         {
           grant_type: 'client_credentials',

@@ -6,6 +6,7 @@ import { CreateLogStreamDto } from './dto/create-log-stream.dto.js';
 import { LogStreamView } from './dto/log-stream.view.js';
 import { UpdateLogStreamDto } from './dto/update-log-stream.dto.js';
 import { LogStreamsService } from './log-streams.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('log-streams')
 @Controller('log-streams')
@@ -13,6 +14,7 @@ export class LogStreamsController {
   constructor(private readonly streams: LogStreamsService) {}
 
   // 200, not 201: Auth0's documented answer to a created log stream (best guess where the SDK is silent).
+  @ManagementWrite()
   @Post()
   @HttpCode(HttpStatus.OK)
   @Scopes('create:log_streams')
@@ -40,6 +42,7 @@ export class LogStreamsController {
     return this.streams.get(id);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:log_streams')
   @ApiOperation({ operationId: 'patch_log-streams_by_id', summary: 'Update a log stream' })
@@ -49,6 +52,7 @@ export class LogStreamsController {
     return this.streams.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:log_streams')

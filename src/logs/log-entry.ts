@@ -18,13 +18,7 @@ export interface NewLogEntry {
   details: Record<string, unknown>;
 }
 
-export type LoggedRequest = FastifyRequest & AuthenticatedRequest & TokenRequestOutcome;
-
-/** What the token endpoint's handler leaves on the request for its log entry, beyond the body. */
-export interface TokenRequestOutcome {
-  /** The organization a refusal was judged on, when the request did not name it. */
-  refusedOrganization?: string;
-}
+export type LoggedRequest = FastifyRequest & AuthenticatedRequest;
 
 /** Auth0's `details.request`: method, path, query, body (secrets redacted) and who the token named. */
 export function requestDetails(request: LoggedRequest): Record<string, unknown> {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { AppConfig } from '../config/app-config.js';
+import type { AuditRecord } from './audit-record.js';
 import { requestDetails, requestFields, type LoggedRequest } from './log-entry.js';
 import { LogsRepository } from './logs.repository.js';
 import { redact } from './redaction.js';
@@ -20,7 +21,7 @@ export class LogRecorder {
     return this.logs.captureChanges();
   }
 
-  /** sapi: inside the write's transaction, with the rows it changed; after the commit for a write that commits on its own. */
+  /** sapi: inside the write's transaction, with the rows it changed; after the commit (no changes) for a write that commits on its own. */
   writeSucceeded(request: LoggedRequest, pattern: string, statusCode: number): Promise<void> {
     return this.logs.insert({
       type: 'sapi',
@@ -40,8 +41,8 @@ export class LogRecorder {
     });
   }
 
-  /** seccft / feccft / secte / fecte for a token request, from its outcome. */
-  tokenRequested(request: LoggedRequest, statusCode: number, body: unknown): Promise<void> {
-    return this.logs.insert(tokenEntry(request, statusCode, body, this.config.tenantDomain));
+  /** seccft / feccft / secte / fecte / sertft / fertft for a token request, from what its grant decided or the error it answered. */
+  tokenRequested(request: LoggedRequest, statusCode: number, record: AuditRecord | undefined): Promise<void> {
+    return this.logs.insert(tokenEntry(request, statusCode, record, this.config.tenantDomain));
   }
 }

@@ -1,5 +1,6 @@
 import { Global, Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
+import { AuditHook } from './audit.hook.js';
 import { LogPruner } from './log-pruner.js';
 import { LogRecorder } from './log-recorder.js';
 import { UserLogsController } from './user-logs.controller.js';
@@ -7,7 +8,6 @@ import { LogsController } from './logs.controller.js';
 import { LogsRepository } from './logs.repository.js';
 import { LogsService } from './logs.service.js';
 import { ManagementWritesInterceptor } from './management-writes.interceptor.js';
-import { RequestLogHook } from './request-log.hook.js';
 import { RouteDescriptions } from './route-descriptions.js';
 
 /**
@@ -18,7 +18,7 @@ import { RouteDescriptions } from './route-descriptions.js';
 @Module({
   imports: [DiscoveryModule],
   controllers: [LogsController, UserLogsController],
-  providers: [LogsRepository, LogsService, LogRecorder, RouteDescriptions, RequestLogHook, LogPruner, ManagementWritesInterceptor],
+  providers: [LogsRepository, LogsService, LogRecorder, RouteDescriptions, AuditHook, LogPruner, ManagementWritesInterceptor],
   exports: [LogsRepository, LogRecorder, ManagementWritesInterceptor],
 })
 export class LogsModule {}

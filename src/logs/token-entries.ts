@@ -1,4 +1,5 @@
 import { REDACTED, redact } from './redaction.js';
+import type { AuditRecord } from './audit-record.js';
 import type { LoggedRequest, NewLogEntry } from './log-entry.js';
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
@@ -12,55 +13,49 @@ const TYPES: Record<string, { ok: string; failed: string; description: string }>
 
 /**
  * The entry for one token request, classified by grant_type and outcome (other grants are not
- * logged: the endpoint refuses them before they mean anything). A failure's description is the
- * OAuth error_description, as Auth0's feccft; a success's is our best guess at Auth0's wording.
+ * logged: the endpoint refuses them before they mean anything). A success reports what its grant
+ * decided; a failure what the request asked for, and the OAuth error it was answered (its
+ * error_description is the entry's description, as Auth0's feccft). A success's description is our
+ * best guess at Auth0's wording.
  */
-export function tokenEntry(request: LoggedRequest, statusCode: number, body: unknown, hostname: string): NewLogEntry & { type: string } {
+export function tokenEntry(
+  request: LoggedRequest,
+  statusCode: number,
+  record: AuditRecord | undefined,
+  hostname: string,
+): NewLogEntry & { type: string } {
   const fields = (request.body && typeof request.body === 'object' ? request.body : {}) as Record<string, unknown>;
   const grantType = typeof fields.grant_type === 'string' ? fields.grant_type : '';
   const kind = TYPES[grantType] ?? TYPES.client_credentials;
-  const ok = statusCode < 400;
-  const response = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
-  const claims = ok ? tokenClaims(response.access_token) : {};
-  const clientId = text(fields.client_id) ?? basicClientId(request.headers.authorization) ?? text(claims.azp);
-  const sub = text(claims.sub);
+  const granted = statusCode < 400 ? record?.granted : undefined;
+  const error = (record?.error && typeof record.error === 'object' ? record.error : {}) as Record<string, unknown>;
+  const common = { ip: request.ip, user_agent: request.headers['user-agent'], hostname };
+  const requestDetails = { grant_type: grantType || undefined, body: redact(omitTokens(fields)) };
+  if (granted) {
+    return {
+      type: kind.ok,
+      description: kind.description,
+      ...common,
+      ...granted,
+      details: { request: requestDetails, response: { statusCode } },
+    };
+  }
   return {
-    type: ok ? kind.ok : kind.failed,
-    description: ok ? kind.description : (text(response.error_description) ?? kind.description),
-    client_id: clientId,
-    ip: request.ip,
-    user_agent: request.headers['user-agent'],
-    hostname,
-    // A token for a user (token exchange) names them; a client's own token is `<client>@clients`.
-    user_id: sub && !sub.endsWith('@clients') ? sub : undefined,
-    audience: text(fields.audience) ?? audienceOf(claims.aud),
-    scope: ok ? text(claims.scope) : text(fields.scope),
-    // The token's organization, or the one the refused request named or was judged on (the
-    // client's default); the database keeps it only if it exists.
-    organization_id: ok ? text(claims.org_id) : (request.refusedOrganization ?? text(fields.organization)),
-    details: {
-      request: { grant_type: grantType || undefined, body: redact(omitTokens(fields)) },
-      response: ok ? { statusCode } : { statusCode, body: redact(response) },
-    },
+    type: kind.failed,
+    description: text(error.error_description) ?? kind.description,
+    ...common,
+    client_id: text(fields.client_id) ?? basicClientId(request.headers.authorization),
+    audience: text(fields.audience),
+    scope: text(fields.scope),
+    // The organization the refusal was judged on (the client's default) or the one it named; the
+    // database keeps it only if it exists.
+    organization_id: record?.refusedOrganization ?? text(fields.organization),
+    details: { request: requestDetails, response: { statusCode, body: redact(error) } },
   };
 }
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined;
-}
-
-function audienceOf(aud: unknown): string | undefined {
-  return Array.isArray(aud) ? text(aud[0]) : text(aud);
-}
-
-/** The issued JWT's payload, unverified: we just signed it. */
-function tokenClaims(token: unknown): Record<string, unknown> {
-  if (typeof token !== 'string') return {};
-  try {
-    return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8')) as Record<string, unknown>;
-  } catch {
-    return {};
-  }
 }
 
 function basicClientId(header: string | undefined): string | undefined {

@@ -2,12 +2,12 @@ import { Body, Controller, Header, Headers, HttpCode, HttpStatus, Ip, Post, Req 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { Public } from '../auth/public.decorator.js';
-import type { TokenRequestOutcome } from '../logs/log-entry.js';
+import { auditOf } from '../logs/audit-record.js';
 import { TOKEN_ROUTE } from '../routes.js';
 import { OrganizationRefusal } from './organization-errors.js';
 import { EdgeCertificates } from './edge-certificate.js';
-import { parseTokenRequest } from './token-request.js';
-import { TokenIssuer, type TokenResponse } from './token-issuer.service.js';
+import { parseTokenRequest, type TokenRequest } from './token-request.js';
+import { TokenIssuer, type Issued, type TokenResponse } from './token-issuer.service.js';
 import { TokenExchangeService } from './token-exchange.service.js';
 import { RefreshTokenGrant } from './refresh-token-grant.service.js';
 
@@ -31,20 +31,27 @@ export class OAuthTokenController {
   @HttpCode(HttpStatus.OK)
   @Header('Cache-Control', 'no-store')
   @Header('Pragma', 'no-cache')
-  token(
+  async token(
     @Body() body: unknown,
     @Ip() ip: string,
     @Headers('authorization') authorization: string | undefined,
-    @Req() http: FastifyRequest & TokenRequestOutcome,
+    @Req() http: FastifyRequest,
   ): Promise<TokenResponse> {
     const request = parseTokenRequest(body, authorization, this.edge.read(http.headers));
-    if (request.grant_type === 'client_credentials') {
-      return this.issuer.issue(request, ip).catch((error: unknown) => {
-        // For the log entry, written once the answer is sent: the request may not have named it.
-        if (error instanceof OrganizationRefusal) http.refusedOrganization = error.organization;
-        throw error;
-      });
+    const audit = auditOf(http);
+    try {
+      const { response, granted } = await this.grant(request, ip, http);
+      audit.granted = granted;
+      return response;
+    } catch (error) {
+      // The request may not have named the organization it was refused on (the client's default).
+      if (error instanceof OrganizationRefusal) audit.refusedOrganization = error.organization;
+      throw error;
     }
+  }
+
+  private grant(request: TokenRequest, ip: string, http: FastifyRequest): Promise<Issued> {
+    if (request.grant_type === 'client_credentials') return this.issuer.issue(request, ip);
     if (request.grant_type === 'refresh_token') return this.refreshGrant.refresh(request, { ip, userAgent: http.headers['user-agent'] });
     return this.exchange.exchange(request, {
       ip,

@@ -4,7 +4,7 @@ import { invalidRefreshToken, refreshGrantNotAllowed, userGone } from '../refres
 import { ResourceServerCatalog } from '../resource-servers/resource-server-catalog.js';
 import { UsersRepository } from '../users/users.repository.js';
 import { ClientAuthenticator } from './client-authenticator.js';
-import type { TokenResponse } from './token-issuer.service.js';
+import type { Issued } from './token-issuer.service.js';
 import type { RefreshTokenRequest } from './token-request.js';
 import { userBlocked } from './token-exchange-errors.js';
 import { UserTokens, type OrganizationClaims } from './user-tokens.js';
@@ -23,7 +23,7 @@ export class RefreshTokenGrant {
     private readonly tokens: UserTokens,
   ) {}
 
-  async refresh(request: RefreshTokenRequest, origin: RequestOrigin): Promise<TokenResponse> {
+  async refresh(request: RefreshTokenRequest, origin: RequestOrigin): Promise<Issued> {
     const client = await this.authenticator.authenticate(request, origin.ip);
     if (!client.grant_types.includes('refresh_token')) throw refreshGrantNotAllowed();
     const { token, successor } = await this.refreshTokens.redeem(request.refresh_token, client, origin);
@@ -35,7 +35,7 @@ export class RefreshTokenGrant {
     if (!api) throw invalidRefreshToken();
     const scopes = request.scopes.length ? token.scope.filter((scope) => request.scopes.includes(scope)) : token.scope;
     const organization = (token.organization as OrganizationClaims | null) ?? undefined;
-    const response = await this.tokens.issue({ client, user, api, scopes, organization });
-    return successor ? { ...response, refresh_token: successor } : response;
+    const issued = await this.tokens.issue({ client, user, api, scopes, organization });
+    return successor ? { ...issued, response: { ...issued.response, refresh_token: successor } } : issued;
   }
 }

@@ -11,7 +11,7 @@ import { InvalidSubjectTokenLimiter } from './invalid-subject-token.limiter.js';
 import { OrganizationMembershipRepository } from './organization-membership.repository.js';
 import { organizationNotFound } from './organization-errors.js';
 import { GrantedAudiences } from './granted-audiences.js';
-import type { TokenResponse } from './token-issuer.service.js';
+import type { Issued } from './token-issuer.service.js';
 import { ID_TOKEN_TYPE, type TokenExchangeRequest } from './token-request.js';
 import { ActorIdTokens } from './actor-id-tokens.js';
 import {
@@ -62,7 +62,7 @@ export class TokenExchangeService {
     private readonly refreshTokens: RefreshTokens,
   ) {}
 
-  async exchange(request: TokenExchangeRequest, context: TokenRequestContext): Promise<TokenResponse> {
+  async exchange(request: TokenExchangeRequest, context: TokenRequestContext): Promise<Issued> {
     const client = await this.authenticator.authenticate(request, context.ip);
     // Auth0: the client must have Custom Token Exchange enabled and be a first-party application.
     const allowed = (client.token_exchange as { allow_any_profile_of_type?: string[] } | null)?.allow_any_profile_of_type ?? [];
@@ -95,14 +95,14 @@ export class TokenExchangeService {
     const scopes = request.scopes.filter(
       (scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope) || (offline && scope === OFFLINE_ACCESS),
     );
-    const response = await this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
-    if (!offline) return response;
+    const issued = await this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
+    if (!offline) return issued;
     const origin = { ip: context.ip, userAgent: context.userAgent };
     const refresh_token = await this.refreshTokens.issue(
       { client, userId: user.user_id, audience: api.identifier, scopes, organization },
       origin,
     );
-    return { ...response, refresh_token };
+    return { ...issued, response: { ...issued.response, refresh_token } };
   }
 
   /**

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { OAuthError } from '../common/oauth-error.js';
+import type { Granted } from '../logs/audit-record.js';
 import { AppConfig } from '../config/app-config.js';
 import { ClientAuthenticator } from './client-authenticator.js';
 import { GrantedAudiences } from './granted-audiences.js';
@@ -16,6 +17,12 @@ export interface TokenResponse {
   refresh_token?: string;
 }
 
+/** A grant's answer, and what it decided (its log entry reports that, not a reading of the answer). */
+export interface Issued {
+  response: TokenResponse;
+  granted: Granted;
+}
+
 /** The client credentials grant, with Auth0's refusals (status and wording) at each step. */
 @Injectable()
 export class TokenIssuer {
@@ -27,7 +34,7 @@ export class TokenIssuer {
     private readonly config: AppConfig,
   ) {}
 
-  async issue(request: ClientCredentialsRequest, ip: string): Promise<TokenResponse> {
+  async issue(request: ClientCredentialsRequest, ip: string): Promise<Issued> {
     const client = await this.authenticator.authenticate(request, ip);
     if (!client.grant_types.includes('client_credentials')) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
@@ -49,12 +56,13 @@ export class TokenIssuer {
       gty: 'client-credentials',
       azp: client.client_id,
     };
-    return {
+    const response: TokenResponse = {
       access_token: await this.signing.accessToken(claims, api),
       token_type: 'Bearer',
       expires_in: api.tokenLifetime,
       scope: claims.scope,
     };
+    return { response, granted: { client_id: client.client_id, audience: request.audience, scope: claims.scope, organization_id: orgId } };
   }
 }
 

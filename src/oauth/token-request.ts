@@ -43,7 +43,7 @@ type RevokeRequest = ClientAuthentication & {
   token: string;
 };
 
-type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTokenRequest;
+export type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTokenRequest;
 const GRANT_TYPES = ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'];
 
 /** Reads a form or JSON body (and an optional Basic header) the way Auth0's token endpoint does, refusing in OAuth terms. */

@@ -4,7 +4,7 @@ import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';
 import type { Audience } from '../resource-servers/resource-server-catalog.js';
 import type { UserRow } from '../users/dto/user.view.js';
-import type { TokenResponse } from './token-issuer.service.js';
+import type { Issued, TokenResponse } from './token-issuer.service.js';
 import { TokenSigning } from './token-signing.js';
 
 // Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
@@ -34,7 +34,7 @@ export class UserTokens {
     private readonly config: AppConfig,
   ) {}
 
-  async issue({ client, user, api, scopes, organization, actor }: UserTokenRequest): Promise<TokenResponse> {
+  async issue({ client, user, api, scopes, organization, actor }: UserTokenRequest): Promise<Issued> {
     const now = Math.floor(Date.now() / 1000);
     const scope = scopes.join(' ');
     // Claims both tokens carry besides their own.
@@ -57,7 +57,14 @@ export class UserTokens {
       scope,
     };
     if (scopes.includes('openid')) response.id_token = await this.signing.idToken(this.idClaims(client, user, scopes, now, shared));
-    return response;
+    const granted = {
+      client_id: client.client_id,
+      user_id: user.user_id,
+      audience: api.identifier,
+      scope,
+      organization_id: organization?.org_id,
+    };
+    return { response, granted };
   }
 
   /** OIDC's standard claims for the scopes asked for (profile, email), as Auth0 puts them in ID tokens. */

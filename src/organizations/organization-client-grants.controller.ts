@@ -11,6 +11,7 @@ import { OrganizationClientGrantParams } from './dto/organization-client-grant.p
 import { AssociatedClientGrantView } from './dto/organization-client-grant.view.js';
 import { OrganizationIdParams } from './dto/organization.params.js';
 import { OrganizationClientGrantsService } from './organization-client-grants.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/client-grants')
@@ -29,6 +30,7 @@ export class OrganizationClientGrantsController {
     return this.clientGrants.list(id, query);
   }
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:organization_client_grants')
   @ApiOperation({ operationId: 'create_organization-client-grants', summary: 'Associate a client grant with an organization' })
@@ -38,6 +40,7 @@ export class OrganizationClientGrantsController {
     return this.clientGrants.associate(id, grant_id);
   }
 
+  @ManagementWrite()
   @Delete(':grant_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_client_grants')

@@ -14,6 +14,7 @@ import {
 import { linkFields } from './organization-connections.fields.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationAllConnectionView, toOrganizationAllConnectionView } from './organization-connections.view.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 /**
  * Auth0's newer /organizations/{id}/connections (auth0 SDK v6/v7 `organizations.connections`, which
@@ -36,6 +37,7 @@ export class OrganizationAllConnectionsController {
     return this.links.list(id, 'connections', { ...query, is_enabled }, toOrganizationAllConnectionView);
   }
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:organization_connections')
   @ApiOperation({ operationId: 'create_organization_all_connection', summary: 'Add a connection to an organization' })
@@ -57,6 +59,7 @@ export class OrganizationAllConnectionsController {
     return toOrganizationAllConnectionView(await this.links.get(id, connection_id));
   }
 
+  @ManagementWrite()
   @Patch(':connection_id')
   @Scopes('update:organization_connections')
   @ApiOperation({ operationId: 'update_organization_all_connection', summary: 'Update a connection of an organization' })
@@ -69,6 +72,7 @@ export class OrganizationAllConnectionsController {
     return toOrganizationAllConnectionView(await this.links.update(id, connection_id, linkFields(dto)));
   }
 
+  @ManagementWrite()
   @Delete(':connection_id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_connections')

@@ -14,6 +14,7 @@ import {
 import { linkFields } from './organization-connections.fields.js';
 import { OrganizationConnectionsService } from './organization-connections.service.js';
 import { OrganizationConnectionView, toOrganizationConnectionView } from './organization-connections.view.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/enabled_connections')
@@ -32,6 +33,7 @@ export class OrganizationConnectionsController {
     return this.links.list(id, 'enabled_connections', query, toOrganizationConnectionView);
   }
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:organization_connections')
   @ApiOperation({ operationId: 'post_enabled_connections', summary: 'Add connections to an organization' })
@@ -50,6 +52,7 @@ export class OrganizationConnectionsController {
     return toOrganizationConnectionView(await this.links.get(id, connectionId));
   }
 
+  @ManagementWrite()
   @Patch(':connectionId')
   @Scopes('update:organization_connections')
   @ApiOperation({ operationId: 'patch_enabled_connections_by_connectionId', summary: 'Update the Connection of an Organization' })
@@ -62,6 +65,7 @@ export class OrganizationConnectionsController {
     return toOrganizationConnectionView(await this.links.update(id, connectionId, linkFields(dto)));
   }
 
+  @ManagementWrite()
   @Delete(':connectionId')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_connections')

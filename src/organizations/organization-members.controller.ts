@@ -8,6 +8,7 @@ import { OrganizationIdParams } from './dto/organization.params.js';
 import { ListOrganizationMembersQuery, OrganizationMembersDto } from './organization-members.dto.js';
 import { OrganizationMembersService } from './organization-members.service.js';
 import { OrganizationMemberView } from './organization-members.view.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('organizations')
 @Controller('organizations/:id/members')
@@ -26,6 +27,7 @@ export class OrganizationMembersController {
     return this.members.list(id, query);
   }
 
+  @ManagementWrite()
   @Post()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('create:organization_members')
@@ -36,6 +38,7 @@ export class OrganizationMembersController {
     return this.members.add(id, members);
   }
 
+  @ManagementWrite()
   @Delete()
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organization_members')

@@ -10,12 +10,14 @@ import { OrganizationIdParams, OrganizationNameParams } from './dto/organization
 import { CreatedOrganizationView, OrganizationView } from './dto/organization.view.js';
 import { UpdateOrganizationDto } from './dto/update-organization.dto.js';
 import { OrganizationsService } from './organizations.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('organizations')
 @Controller('organizations')
 export class OrganizationsController {
   constructor(private readonly organizations: OrganizationsService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:organizations')
   @ApiOperation({ operationId: 'post_organizations', summary: 'Create an Organization' })
@@ -52,6 +54,7 @@ export class OrganizationsController {
     return this.organizations.get(id);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:organizations')
   @ApiOperation({ operationId: 'patch_organizations_by_id', summary: 'Modify an Organization' })
@@ -61,6 +64,7 @@ export class OrganizationsController {
     return this.organizations.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:organizations')

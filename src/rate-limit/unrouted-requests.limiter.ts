@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { API_PREFIX } from '../routes.js';
 import { toErrorResponse } from '../common/error-mapper.js';
+import { auditOf } from '../logs/audit-record.js';
 import { RateLimitGuard } from './rate-limit.guard.js';
 
 /**
@@ -25,6 +26,7 @@ export class UnroutedRequestsLimiter {
       return payload;
     } catch (error) {
       const { status, body, headers } = toErrorResponse(error);
+      auditOf(request).error = body;
       reply.code(status).headers(headers).type('application/json; charset=utf-8');
       return JSON.stringify(body);
     }

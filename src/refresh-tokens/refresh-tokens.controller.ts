@@ -6,6 +6,7 @@ import { UserIdParams } from '../users/dto/user.params.js';
 import { RefreshTokenIdParams, UserRefreshTokensQuery } from './dto/refresh-token.params.js';
 import { RefreshTokenView, UserRefreshTokensView } from './dto/refresh-token.view.js';
 import { RefreshTokensAdmin } from './refresh-tokens-admin.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 /** The Management API's refresh tokens: read and deleted by id, or all of a user's. */
 @ApiTags('refresh-tokens')
@@ -22,6 +23,7 @@ export class RefreshTokensController {
     return this.admin.get(id);
   }
 
+  @ManagementWrite()
   @Delete('refresh-tokens/:id')
   @HttpCode(HttpStatus.ACCEPTED)
   @Scopes('delete:refresh_tokens')
@@ -41,6 +43,7 @@ export class RefreshTokensController {
     return this.admin.listForUser(id, from, take);
   }
 
+  @ManagementWrite()
   @Delete('users/:id/refresh-tokens')
   @HttpCode(HttpStatus.ACCEPTED)
   @Scopes('delete:refresh_tokens')

@@ -11,12 +11,14 @@ import { ResourceServerIdParams } from './dto/resource-server.params.js';
 import { ResourceServerView } from './dto/resource-server.view.js';
 import { UpdateResourceServerDto } from './dto/update-resource-server.dto.js';
 import { ResourceServersService } from './resource-servers.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('resource-servers')
 @Controller('resource-servers')
 export class ResourceServersController {
   constructor(private readonly servers: ResourceServersService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:resource_servers')
   @ApiOperation({ operationId: 'post_resource-servers', summary: 'Create a resource server' })
@@ -45,6 +47,7 @@ export class ResourceServersController {
     return this.servers.get(id, query);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:resource_servers')
   @ApiOperation({ operationId: 'patch_resource-servers_by_id', summary: 'Update a resource server' })
@@ -54,6 +57,7 @@ export class ResourceServersController {
     return this.servers.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:resource_servers')

@@ -7,6 +7,7 @@ import { Scopes } from '../auth/scopes.decorator.js';
 import { JWKS_ROUTE } from '../routes.js';
 import { SigningKeyRotationView } from './signing-key-rotation.view.js';
 import { SigningKeyStore } from './signing-key.store.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('keys')
 @Controller()
@@ -24,6 +25,7 @@ export class SigningKeysController {
   }
 
   /** Auth0 answers 201 with the new key's kid (and its certificate, which we do not make). */
+  @ManagementWrite()
   @Post('keys/signing/rotate')
   @HttpCode(HttpStatus.CREATED)
   @Scopes('create:signing_keys')

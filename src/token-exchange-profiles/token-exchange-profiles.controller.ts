@@ -9,12 +9,14 @@ import { ListTokenExchangeProfilesQuery } from './dto/list-token-exchange-profil
 import { TokenExchangeProfileView } from './dto/token-exchange-profile.view.js';
 import { UpdateTokenExchangeProfileDto } from './dto/update-token-exchange-profile.dto.js';
 import { TokenExchangeProfilesService } from './token-exchange-profiles.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 @ApiTags('token-exchange-profiles')
 @Controller('token-exchange-profiles')
 export class TokenExchangeProfilesController {
   constructor(private readonly profiles: TokenExchangeProfilesService) {}
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:token_exchange_profiles')
   @ApiOperation({ operationId: 'post_token-exchange-profiles', summary: 'Create a token exchange profile' })
@@ -43,6 +45,7 @@ export class TokenExchangeProfilesController {
     return this.profiles.get(id);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:token_exchange_profiles')
   @ApiOperation({ operationId: 'patch_token-exchange-profiles_by_id', summary: 'Update a token exchange profile' })
@@ -52,6 +55,7 @@ export class TokenExchangeProfilesController {
     return this.profiles.update(id, changes);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:token_exchange_profiles')

@@ -19,6 +19,7 @@ import { UserIdParams } from './dto/user.params.js';
 import { UserView } from './dto/user.view.js';
 import { appMetadataOnly } from './user-errors.js';
 import { UsersService, type UserPage } from './users.service.js';
+import { ManagementWrite } from '../logs/management-write.decorator.js';
 
 const users = { type: 'array', items: { $ref: getSchemaPath(UserView) } } as const;
 const integer = { type: 'integer' } as const;
@@ -53,6 +54,7 @@ export class UsersController {
     return this.users.list(query);
   }
 
+  @ManagementWrite()
   @Post()
   @Scopes('create:users')
   @ApiOperation({ operationId: 'post_users', summary: 'Create a User' })
@@ -71,6 +73,7 @@ export class UsersController {
     return this.users.get(id, fields, include_fields);
   }
 
+  @ManagementWrite()
   @Patch(':id')
   @Scopes('update:users', 'update:users_app_metadata')
   @ApiOperation({ operationId: 'patch_users_by_id', summary: 'Update a User' })
@@ -82,6 +85,7 @@ export class UsersController {
     return this.users.update(id, dto);
   }
 
+  @ManagementWrite()
   @Delete(':id')
   @HttpCode(HttpStatus.NO_CONTENT)
   @Scopes('delete:users')

@@ -6,6 +6,7 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import { Scopes } from '../../src/auth/scopes.decorator.js';
 import { newId } from '../../src/common/ids.js';
 import type { PrismaTx } from '../../src/database/transactions.js';
+import { ManagementWrite } from '../../src/logs/management-write.decorator.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
 /** Writes that exist only here: two statements where the second fails, a caught nested transaction, a write that writes nothing. */
@@ -13,6 +14,7 @@ import { startTestApp, type TestApp } from '../support/test-app.js';
 class TwoStatementsController {
   constructor(private readonly txHost: TransactionHost<PrismaTx>) {}
 
+  @ManagementWrite()
   @Post('second-fails')
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'Create two organizations, the second one failing' })
@@ -21,6 +23,7 @@ class TwoStatementsController {
     await this.txHost.tx.$executeRawUnsafe('INSERT INTO organizations (id, name) VALUES ($1, NULL)', newId('org'));
   }
 
+  @ManagementWrite()
   @Post('inner-rollback')
   @HttpCode(201)
   @Scopes('create:organizations')
@@ -40,12 +43,21 @@ class TwoStatementsController {
     return { id };
   }
 
+  @ManagementWrite()
   @Post('writes-nothing')
   @HttpCode(204)
   @Scopes('create:organizations')
   @ApiOperation({ summary: 'A write with nothing to change' })
   async writesNothing(): Promise<void> {
     await Promise.resolve();
+  }
+
+  // Forgot its @ManagementWrite(): refused before it runs, never a write without its transaction and entry.
+  @Post('undeclared')
+  @Scopes('create:organizations')
+  @ApiOperation({ summary: 'A write that does not say it is one' })
+  async undeclared(): Promise<void> {
+    await this.txHost.tx.$executeRawUnsafe('INSERT INTO organizations (id, name) VALUES ($1, $2)', newId('org'), 'undeclared-org');
   }
 
   @Get('read')
@@ -348,6 +360,17 @@ describe('tenant log entries of management writes', () => {
       assert.deepEqual(
         entries.map((e) => [e.type, e.description, details(e).response, details(e).changes]),
         [['sapi', 'A write with nothing to change', { statusCode: 204 }, []]],
+      );
+    });
+
+    it('a write handler without @ManagementWrite() is refused before it runs (500), its refusal logged', async () => {
+      const since = await mark();
+      const res = await t.api.post('/api/v2/test-only-logs/undeclared').set('Authorization', await t.bearer('create:organizations'));
+      assert.equal(res.status, 500);
+      assert.equal(await t.prisma.organization.count({ where: { name: 'undeclared-org' } }), 0);
+      assert.deepEqual(
+        (await entriesAfter(since)).map((e) => [e.type, details(e).response.statusCode]),
+        [['fapi', 500]],
       );
     });
 
