@@ -18,6 +18,8 @@ export const CAPTURED_TABLES: readonly string[] = [
   'organization_connections',
   'organization_members',
   'organizations',
+  // DELETE /refresh-tokens/{id} and /users/{id}/refresh-tokens, and a deleted user, client or grant's tokens (cascade).
+  'refresh_tokens',
   'resource_servers',
   'signing_keys',
   'token_exchange_profiles',
