@@ -3,6 +3,7 @@ import { readdir, readFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { applyDatabaseCode } from './schema/database-code.js';
 
 export const MIGRATIONS_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../../../prisma/migrations');
 
@@ -64,7 +65,9 @@ async function readMigrations(dir = MIGRATIONS_DIR): Promise<MigrationFile[]> {
 /**
  * Applies pending migrations exactly as `prisma migrate deploy` records them. Each migration
  * runs in its own transaction together with its ledger update; a failure leaves Prisma's
- * "failed" row (finished_at NULL, logs set) and stops, as Prisma does.
+ * "failed" row (finished_at NULL, logs set) and stops, as Prisma does. Then, for the project's
+ * migrations, the database's functions and triggers (src/database/schema): they are not
+ * migrations, so the ledger never records them and `prisma migrate` can still take over.
  */
 export async function applyMigrations(connection: string | pg.ClientConfig, dir = MIGRATIONS_DIR): Promise<string[]> {
   const migrations = await readMigrations(dir);
@@ -89,6 +92,8 @@ export async function applyMigrations(connection: string | pg.ClientConfig, dir 
       await applyOne(client, migration);
       applied.push(migration.name);
     }
+    // They are the project's schema's: another folder of migrations (the runner's own tests) has none.
+    if (dir === MIGRATIONS_DIR) await applyCode(client);
     return applied;
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [PRISMA_ADVISORY_LOCK_KEY]).catch(() => undefined);
@@ -111,6 +116,14 @@ function checkUnchanged(row: LedgerRow, migration: MigrationFile): void {
       `Migration ${migration.name} was modified after it was applied (checksum ${row.checksum} in the database, ` +
         `${migration.checksum} on disk). Restore the original file and add a new migration instead.`,
     );
+  }
+}
+
+async function applyCode(client: pg.Client): Promise<void> {
+  try {
+    await applyDatabaseCode(client);
+  } catch (error) {
+    throw new MigrationError(`Database functions and triggers (src/database/schema) failed: ${(error as Error).message}`);
   }
 }
 

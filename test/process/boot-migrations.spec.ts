@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { MIGRATIONS_DIR } from '../../src/database/migrator.js';
+import { FUNCTIONS } from '../../src/database/schema/functions.js';
 import { createEmptyDatabase, query } from '../support/scratch-database.js';
 import { freePort, postgresProcessesFor, PROJECT_ROOT, ServerProcess } from '../support/server-process.js';
 import { createTestDatabase } from '../support/test-database.js';
@@ -62,6 +63,28 @@ describe('db:migrate (dist/src/database/migrate.cli.js)', () => {
     const third = cli({ DATABASE_URL: url });
     assert.deepEqual(await third.exited, { code: 1, signal: null });
     assert.match(third.output, /^migration failed: Migration \d{14}_\w+ was modified after it was applied/m);
+  });
+
+  it('puts back a database function changed in place; one it cannot replace fails with exit 1 naming the cause', async () => {
+    const url = await createTestDatabase();
+    const redact = () =>
+      query<{ d: string }>(url, "SELECT pg_get_functiondef('tenant_log_redact(jsonb)'::regprocedure) AS d").then((rows) => rows[0].d);
+    await query(url, "CREATE OR REPLACE FUNCTION tenant_log_redact(value jsonb) RETURNS jsonb LANGUAGE sql IMMUTABLE AS 'SELECT value'");
+    assert.ok(!FUNCTIONS.includes(await redact()));
+    const first = cli({ DATABASE_URL: url });
+    assert.deepEqual(await first.exited, { code: 0, signal: null }, first.output);
+    assert.match(first.output, /"msg":"database is up to date"/);
+    assert.ok(FUNCTIONS.includes(await redact()), 'functions.ts is what runs again');
+
+    // CREATE OR REPLACE cannot change a return type: the start says so rather than run on the wrong function.
+    await query(url, 'DROP FUNCTION tenant_log_redact(jsonb) CASCADE');
+    await query(url, "CREATE FUNCTION tenant_log_redact(value jsonb) RETURNS text LANGUAGE sql AS 'SELECT NULL::text'");
+    const second = cli({ DATABASE_URL: url });
+    assert.deepEqual(await second.exited, { code: 1, signal: null });
+    assert.match(
+      second.output,
+      /^migration failed: Database functions and triggers \(src\/database\/schema\) failed: cannot change return type of existing function/m,
+    );
   });
 
   it('without DATABASE_URL: migrates the embedded database under DATA_DIR and leaves no postgres running', async () => {
