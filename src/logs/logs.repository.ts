@@ -47,9 +47,9 @@ export const LOG_FIELDS = ['log_id', ...STORED_FIELDS] as const;
 const LOG_COLUMNS = `${LOG_ID_SQL} AS log_id, ${STORED_FIELDS.join(', ')}, ${DETAILS_SQL}`;
 
 // One statement: the client's and organization's names and the transaction's captured changes are
-// read inside the INSERT (prisma/migrations/20261129120000_organizations_for_m2m), which Prisma cannot express.
+// read inside the INSERT (tenant_log_write, src/database/schema/functions.ts), which Prisma cannot express.
 const INSERT_SQL = 'SELECT tenant_log_write($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12::boolean)';
-// Turns on the capture triggers (prisma/migrations/20261123040000_tenant_log_capture) for the rest of the transaction.
+// Turns on the capture triggers (the tables of src/database/schema/captured-tables.ts) for the rest of the transaction.
 const CAPTURE_SQL = "SET LOCAL tenant_log.capture = 'on'";
 
 // Small batches, each its own statement and transaction, so pruning never holds long locks.

@@ -2,7 +2,7 @@
 export const REDACTED = '[REDACTED]';
 
 // client_secret, signing_secret, sink_secret, secrets, password, httpAuthorization, ...: any key
-// naming a secret. The same rule as tenant_log_redact() in the capture migration, so a request
+// naming a secret. The same rule as tenant_log_redact() (src/database/schema/functions.ts), so a request
 // body and the row it wrote are redacted alike.
 const SECRET_KEY = /secret|password|private_key|authorization/i;
 
