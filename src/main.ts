@@ -21,7 +21,10 @@ async function bootstrap(config: AppConfig, logger: JsonLogger): Promise<void> {
   await app.listen(config.port, '0.0.0.0');
   // Before the line that tells a supervisor (or a test) the server is up, so a signal sent on seeing it is handled.
   handleSignals(app, config, logger);
-  logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`);
+  logger.write('info', `listening on ${https ? 'https' : 'http'}://localhost:${config.port}/${API_PREFIX}`, {
+    node: process.version,
+    nodeFlags: process.execArgv,
+  });
 }
 
 /**
