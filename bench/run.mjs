@@ -12,6 +12,7 @@
 //                      get-token-exchange-profile, list-org-client-grants, get-logs, tokens
 //   BENCH_TOKENS=0     skip the token endpoint (bench/token-exchange.mjs)
 //   BENCH_SKIP_BUILD=1 use the existing dist/
+//   BENCH_CPU_PROF     a folder: the service runs with node --cpu-prof and writes its profile there when it stops
 import { spawn, spawnSync } from 'node:child_process';
 import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { chmodSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -127,7 +128,8 @@ const serverEnv = {
   // The bootstrap admin's credentials file belongs to the run, not to the checkout's ./.data.
   DATA_DIR: join(tmp, 'service-data'),
 };
-const service = await start('service', ['dist/src/main.js']);
+const profiling = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(env.BENCH_CPU_PROF)}`] : [];
+const service = await start('service', [...profiling, 'dist/src/main.js']);
 const baseline = await start('baseline', ['bench/baseline-server.mjs']);
 await sleep(2000);
 const idleRssMb = { service: rssMb(service.pid), baseline: rssMb(baseline.pid) };

@@ -133,11 +133,14 @@ export class OrganizationClientGrantsRepository {
       .catch(failed);
   }
 
-  /** Detaches a grant (the grant itself stays); false when the organization does not exist. */
+  /**
+   * Detaches a grant (the grant itself stays); false when the organization does not exist. A removed
+   * association proves its organization exists (the foreign key), so the organization is looked up
+   * only when nothing was removed: the usual delete is one statement, not two.
+   */
   async remove(organizationId: string, grantId: string): Promise<boolean> {
     const tx = this.txHost.tx;
-    if (!(await tx.organization.findUnique({ where: { id: organizationId }, select: { id: true } }))) return false;
-    await tx.organizationClientGrant.deleteMany({ where: { organization_id: organizationId, grant_id: grantId } });
-    return true;
+    const { count } = await tx.organizationClientGrant.deleteMany({ where: { organization_id: organizationId, grant_id: grantId } });
+    return count > 0 || (await tx.organization.count({ where: { id: organizationId } })) > 0;
   }
 }
