@@ -22,7 +22,12 @@ const CONTEXT = 'LogStreamDelivery';
 export class LogStreamDelivery implements OnApplicationBootstrap, BeforeApplicationShutdown {
   /** This instance's name on the leases it takes: unique per process, readable in the table. */
   private readonly owner = `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`;
-  private readonly cancel = new AbortController();
+  /**
+   * Cancels the poll in flight at shutdown. A new one per poll: every request's signal combines it
+   * with a timeout (AbortSignal.any), and Node 20 keeps an entry in the combined source for each,
+   * until that source is collected, so one controller for the process's life grew with every delivery.
+   */
+  private cancel?: AbortController;
   private timer?: NodeJS.Timeout;
   private polling?: Promise<void>;
   private stopped = false;
@@ -46,7 +51,7 @@ export class LogStreamDelivery implements OnApplicationBootstrap, BeforeApplicat
   async beforeApplicationShutdown(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    if (!(await settlesWithin(this.polling, SHUTDOWN_WAIT_MS))) this.cancel.abort();
+    if (!(await settlesWithin(this.polling, SHUTDOWN_WAIT_MS))) this.cancel?.abort();
     const release = (async () => {
       await this.polling;
       await this.deliveries.releaseAll(this.owner);
@@ -57,37 +62,39 @@ export class LogStreamDelivery implements OnApplicationBootstrap, BeforeApplicat
   private schedule(): void {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.polling = this.poll().finally(() => {
+      const cancel = (this.cancel = new AbortController());
+      this.polling = this.poll(cancel.signal).finally(() => {
         this.polling = undefined;
+        this.cancel = undefined;
         this.schedule();
       });
     }, this.config.logStreamPollMs);
   }
 
-  private async poll(): Promise<void> {
+  private async poll(cancel: AbortSignal): Promise<void> {
     try {
       const due = await this.deliveries.dueStreams(this.owner);
-      await Promise.all(due.map((id) => this.deliverStream(id)));
+      await Promise.all(due.map((id) => this.deliverStream(id, cancel)));
     } catch (error) {
       // A database that cannot be reached now is tried again at the next poll.
       this.logger.write('warn', `log stream delivery failed: ${(error as Error).message}`, { context: CONTEXT });
     }
   }
 
-  private async deliverStream(id: string): Promise<void> {
+  private async deliverStream(id: string, cancel: AbortSignal): Promise<void> {
     for (let batch = 0; batch < MAX_BATCHES_PER_POLL && !this.stopped; batch++) {
       // Taken again before every batch: renews the lease, and notices a pause or a deletion.
       const stream = await this.deliveries.lease(id, this.owner, LEASE_MS);
       if (!stream) return;
       const entries = await this.deliveries.entriesAfter({ tx: stream.cursor_tx, seq: stream.cursor_seq }, this.config.logStreamBatchSize);
       const more = entries.length === this.config.logStreamBatchSize;
-      if (entries.length === 0 || !(await this.deliverBatch(stream, entries)) || !more) break;
+      if (entries.length === 0 || !(await this.deliverBatch(stream, entries, cancel)) || !more) break;
     }
     await this.deliveries.release(id, this.owner);
   }
 
   /** True when the whole batch was delivered and the cursor moved past it. */
-  private async deliverBatch(stream: LeasedStream, entries: LogEntryRow[]): Promise<boolean> {
+  private async deliverBatch(stream: LeasedStream, entries: LogEntryRow[], cancel: AbortSignal): Promise<boolean> {
     const categories = stream.filters?.length ? new Set(stream.filters.map((filter) => filter.name)) : undefined;
     const chosen = entries.filter((entry) => passesFilters(entry.type, categories));
     let outcome: { delivered: number; error?: string };
@@ -96,13 +103,13 @@ export class LogStreamDelivery implements OnApplicationBootstrap, BeforeApplicat
       outcome =
         chosen.length === 0
           ? { delivered: 0 }
-          : await postToSink({ sink: stream.sink, authorization }, chosen.map(streamedLogJson), this.cancel.signal);
+          : await postToSink({ sink: stream.sink, authorization }, chosen.map(streamedLogJson), cancel);
     } catch (error) {
       outcome = { delivered: 0, error: (error as Error).message };
     }
     if (outcome.error === undefined) return this.deliveries.advance(stream.id, this.owner, cursorOf(entries.at(-1)));
     // Cancelled by shutdown: not the sink's fault; the lease is let go and the entries go out later.
-    if (this.stopped && this.cancel.signal.aborted) return false;
+    if (this.stopped && cancel.aborted) return false;
     // Past the entries delivered, up to (not including) the first one refused.
     const refusedAt = entries.indexOf(chosen[outcome.delivered]);
     const before = refusedAt > 0 ? entries.at(refusedAt - 1) : undefined;
