@@ -128,8 +128,10 @@ const serverEnv = {
   // The bootstrap admin's credentials file belongs to the run, not to the checkout's ./.data.
   DATA_DIR: join(tmp, 'service-data'),
 };
-const profiling = env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${resolve(env.BENCH_CPU_PROF)}`] : [];
-const service = await start('service', [...profiling, 'dist/src/main.js']);
+// As the service ships, through bin/server and its memory settings (docs/performance.md, "Memory");
+// a profile's flags reach its node through NODE_OPTIONS.
+const profiling = env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(env.BENCH_CPU_PROF)}` } : {};
+const service = await start('service', ['bin/server'], profiling);
 const baseline = await start('baseline', ['bench/baseline-server.mjs']);
 await sleep(2000);
 const idleRssMb = { service: rssMb(service.pid), baseline: rssMb(baseline.pid) };
@@ -267,10 +269,16 @@ process.exitCode = results.every((r) => r.valid) && parity.ok && !tokensFailed ?
 
 // ---------------------------------------------------------------- helpers
 
-async function start(label, args) {
+async function start(label, args, extraEnv = {}) {
   const t0 = performance.now();
   const port = await freePort();
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...serverEnv, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  // A script of the checkout (bin/server) runs itself; it execs node, so the pid measured is node's.
+  const [command, rest] = args[0].startsWith('bin/') ? [join(ROOT, args[0]), args.slice(1)] : [process.execPath, args];
+  const child = spawn(command, rest, {
+    cwd: ROOT,
+    env: { ...serverEnv, ...extraEnv, PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));

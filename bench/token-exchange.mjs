@@ -160,7 +160,8 @@ async function seed() {
 }
 
 async function startService(childEnv) {
-  const child = spawn(process.execPath, ['dist/src/main.js'], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  // As the service ships: bin/server's memory settings (docs/performance.md, "Memory").
+  const child = spawn(join(ROOT, 'bin/server'), [], { cwd: ROOT, env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = [];
   child.stdout.on('data', (d) => output.push(d));
   child.stderr.on('data', (d) => output.push(d));

@@ -10,11 +10,13 @@ import { DatabasePool } from './database-pool.js';
 import type { PrismaTx } from './transactions.js';
 
 // Statement text -> prepared statement name, the same on every connection (pg prepares it there on
-// first use): PostgreSQL then parses and plans a hot statement once per connection instead of on
-// every request, which was most of a small statement's database time (docs/performance.md, "Prepared statements and raw SQL on hot paths"). Texts built per
-// request (the log search's filters) would pile up on every connection, so past the cap they go unnamed.
+// first use): PostgreSQL then parses and plans a statement once per connection instead of on every
+// request, which was most of a small statement's database time (docs/performance.md, "Prepared
+// statements and raw SQL on hot paths"). Prisma's own statements are named the same way, through its adapter's option. Texts
+// built per request (the log search's filters, a list of n values) would pile up on every
+// connection, so past the cap they go unnamed.
 const statementNames = new Map<string, string>();
-const MAX_NAMED_STATEMENTS = 128;
+const MAX_NAMED_STATEMENTS = 512;
 
 function statementName(text: string): string | undefined {
   let name = statementNames.get(text);
@@ -54,7 +56,12 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
       // replaces this one.
       options: '-c random_page_cost=1.1',
     });
-    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true }) });
+    // Statements with parameters only: one without may be several commands (a raw script), which a
+    // prepared statement cannot hold, and BEGIN or COMMIT cost nothing to parse. pg sends a statement
+    // without a name unprepared, which the adapter's type does not say.
+    const statementNameGenerator = ({ sql, args }: { sql: string; args: unknown[] }) =>
+      (args.length > 0 ? statementName(sql) : undefined) as string;
+    super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator }) });
     // Prisma's adapter listens for an idle connection's error (the database restarting, or ending
     // sessions) only once Prisma connects, at the first query it builds; until then such an error
     // would be thrown, and end the process.

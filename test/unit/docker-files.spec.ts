@@ -114,9 +114,10 @@ describe('Dockerfile', () => {
     assert.equal(exec.length, 1);
     assert.match(exec[0], /^exec node (--[\w-]+=\d+ )*"\$\(dirname "\$0"\)\/\.\.\/dist\/src\/main\.js"$/);
     assert.match(exec[0], /--max-old-space-size=\d+ /);
+    assert.match(launcher, /^GLIBC_TUNABLES=.*glibc\.malloc\.mmap_threshold=\d+/m);
     const env = runtime.filter((line) => line.startsWith('ENV ')).join(' ');
     for (const elsewhere of [env, start, environment(app)]) {
-      assert.doesNotMatch(JSON.stringify(elsewhere), /\b(MALLOC_\w+|NODE_OPTIONS)\b|--max-[\w-]+-size/);
+      assert.doesNotMatch(JSON.stringify(elsewhere), /\b(MALLOC_\w+|NODE_OPTIONS|GLIBC_TUNABLES)\b|--max-[\w-]+-size/);
     }
   });
 
