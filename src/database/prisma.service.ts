@@ -58,9 +58,9 @@ export class PrismaService extends PrismaClient implements OnModuleInit, OnAppli
     });
     // Statements with parameters only: one without may be several commands (a raw script), which a
     // prepared statement cannot hold, and BEGIN or COMMIT cost nothing to parse. pg sends a statement
-    // without a name unprepared, which the adapter's type does not say.
+    // with an empty name unprepared.
     const statementNameGenerator = ({ sql, args }: { sql: string; args: unknown[] }) =>
-      (args.length > 0 ? statementName(sql) : undefined) as string;
+      (args.length > 0 ? statementName(sql) : undefined) ?? '';
     super({ adapter: new PrismaPg(pool, { disposeExternalPool: true, statementNameGenerator }) });
     // Prisma's adapter listens for an idle connection's error (the database restarting, or ending
     // sessions) only once Prisma connects, at the first query it builds; until then such an error
