@@ -30,8 +30,8 @@ export class OrganizationConnectionView {
 export class OrganizationAllConnectionView extends OrganizationConnectionView {
   @ApiProperty({ description: 'Whether the connection is enabled for the organization.' }) is_enabled: boolean;
   @ApiPropertyOptional({ description: 'Name of the connection in the scope of this organization.' }) organization_connection_name?: string;
-  @ApiPropertyOptional({ enum: ORGANIZATION_ACCESS_LEVELS, description: 'Access level for the organization (e.g., "none", "full").' })
-  organization_access_level?: string;
+  @ApiProperty({ enum: ORGANIZATION_ACCESS_LEVELS, description: 'Access level for the organization (e.g., "none", "full").' })
+  organization_access_level: string;
 }
 
 export function toOrganizationConnectionView(row: OrganizationConnectionRow): OrganizationConnectionView {
@@ -39,8 +39,8 @@ export function toOrganizationConnectionView(row: OrganizationConnectionRow): Or
 }
 
 export function toOrganizationAllConnectionView(row: OrganizationConnectionRow): OrganizationAllConnectionView {
-  // Absent until set, like Auth0's; is_enabled defaults to true.
-  return { ...linkView(row), is_enabled: true, ...(row.settings as Record<string, unknown>) };
+  // Auth0 answers is_enabled true and organization_access_level "none" until set; a name is absent until set.
+  return { ...linkView(row), is_enabled: true, organization_access_level: 'none', ...(row.settings as Record<string, unknown>) };
 }
 
 function linkView(row: OrganizationConnectionRow) {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { ALL_SCOPES } from '../auth/scopes.catalog.js';
 import { ACCESS_TOKEN_LIFETIME_SECONDS } from '../signing-keys/token-lifetime.js';
-import type { ResourceServerView } from './dto/resource-server.view.js';
+import { DEFAULT_SUBJECT_TYPE_AUTHORIZATION, type ResourceServerView } from './dto/resource-server.view.js';
 
 /** What Auth0 calls the API every tenant has: this one. */
 const MANAGEMENT_API_NAME = 'Auth0 Management API';
@@ -28,7 +28,7 @@ export function managementApi(audience: string): ResourceServerView {
     identifier: audience,
     allow_offline_access: false,
     skip_consent_for_verifiable_first_party_clients: false,
-    subject_type_authorization: { client: { policy: 'require_client_grant' }, user: { policy: 'allow_all' } },
+    subject_type_authorization: DEFAULT_SUBJECT_TYPE_AUTHORIZATION,
     token_lifetime: ACCESS_TOKEN_LIFETIME_SECONDS,
     token_lifetime_for_web: 7200,
     signing_alg: 'RS256',

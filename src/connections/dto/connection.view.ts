@@ -65,8 +65,11 @@ export function toConnectionView(row: Connection): ConnectionView {
   if (row.show_as_button !== null) view.show_as_button = row.show_as_button;
   else if (ENTERPRISE_STRATEGIES.has(row.strategy)) view.show_as_button = false;
   if (row.metadata !== null) view.metadata = row.metadata as Record<string, string>;
-  return Object.assign(view, row.settings as Record<string, unknown>);
+  return Object.assign(view, PURPOSE_DEFAULTS, row.settings as Record<string, unknown>);
 }
+
+// What Auth0 answers for a connection whose purposes were never set: used to sign in, not for connected accounts.
+const PURPOSE_DEFAULTS = { authentication: { active: true }, connected_accounts: { active: false } } as const;
 
 export function toConnectionWithClientsView(row: Connection, enabledClients: string[]): ConnectionWithClientsView {
   const { id, name, display_name, options, strategy, realms, ...rest } = toConnectionView(row);

@@ -9,6 +9,12 @@ class ResourceServerScopeView {
 
 const OBJECT = { type: 'object', additionalProperties: true } as const;
 
+/** Auth0 answers every API with these policies until a body sets one (its recorded answers always carry them). */
+export const DEFAULT_SUBJECT_TYPE_AUTHORIZATION = {
+  client: { policy: 'require_client_grant' },
+  user: { policy: 'allow_all' },
+} as const;
+
 /**
  * A resource server as Auth0 returns it: the columns, then the other settings exactly as they were
  * accepted. Auth0 marks only its own APIs with `is_system`; settings never given are absent.
@@ -34,7 +40,7 @@ export class ResourceServerView {
   @ApiPropertyOptional() allow_online_access_with_ephemeral_sessions?: boolean;
   @ApiPropertyOptional({ type: 'integer', nullable: true }) token_lifetime_for_anonymous_access_tokens?: number | null;
   @ApiPropertyOptional({ type: 'string', nullable: true }) consent_policy?: string | null;
-  @ApiPropertyOptional(OBJECT) subject_type_authorization?: Record<string, unknown>;
+  @ApiProperty(OBJECT) subject_type_authorization: Record<string, unknown>;
   @ApiPropertyOptional({ ...OBJECT, nullable: true }) proof_of_possession?: Record<string, unknown> | null;
   @ApiPropertyOptional({ ...OBJECT, nullable: true }) authorization_policy?: Record<string, unknown> | null;
   @ApiPropertyOptional({ type: 'array', items: OBJECT }) authorization_details?: Record<string, unknown>[];
@@ -49,6 +55,7 @@ export function toResourceServerView(row: ResourceServer, secret: string | undef
     identifier: row.identifier,
     allow_offline_access: row.allow_offline_access,
     skip_consent_for_verifiable_first_party_clients: row.skip_consent_for_verifiable_first_party_clients,
+    subject_type_authorization: DEFAULT_SUBJECT_TYPE_AUTHORIZATION,
     token_lifetime: row.token_lifetime,
     token_lifetime_for_web: row.token_lifetime_for_web,
     signing_alg: row.signing_alg,
@@ -57,5 +64,7 @@ export function toResourceServerView(row: ResourceServer, secret: string | undef
   if (secret !== undefined) view.signing_secret = secret;
   if (row.enforce_policies !== null) view.enforce_policies = row.enforce_policies;
   if (row.token_dialect !== null) view.token_dialect = row.token_dialect;
-  return Object.assign(view, row.settings as Record<string, unknown>);
+  const settings = row.settings as Record<string, unknown>;
+  const given = settings.subject_type_authorization as Record<string, unknown> | undefined;
+  return Object.assign(view, settings, { subject_type_authorization: { ...DEFAULT_SUBJECT_TYPE_AUTHORIZATION, ...given } });
 }
