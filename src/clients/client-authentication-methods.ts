@@ -23,7 +23,7 @@ export interface CredentialUse {
 
 interface NamingBody {
   client_authentication_methods?: ClientAuthenticationMethodsDto | null;
-  signed_request_object?: SignedRequestObjectDto;
+  signed_request_object?: SignedRequestObjectDto | null;
 }
 
 // Auth0: "The client_authentication_methods and token_endpoint_auth_method properties are mutually

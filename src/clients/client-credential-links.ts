@@ -76,6 +76,7 @@ export class ClientCredentialLinks {
         columns.token_endpoint_auth_method = null;
       }
     }
+    if (jar === null) columns.signed_request_object = Prisma.DbNull;
     if (!jar) return () => columns;
     const jarIds = enabled.find(({ use }) => !use.method)?.ids;
     const given: StoredSignedRequestObject = {

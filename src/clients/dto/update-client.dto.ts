@@ -7,7 +7,8 @@ import { IsClientMetadataChanges } from './client-metadata.js';
 import { CreateClientDto } from './create-client.dto.js';
 
 /**
- * Properties Auth0's PATCH /clients/{id} lets a caller unset with null (v7 UpdateClientRequestContent).
+ * Properties Auth0's PATCH /clients/{id} lets a caller unset with null (v7 UpdateClientRequestContent,
+ * and addons and signed_request_object, which Terraform sends null and Auth0 accepts in its recordings).
  * Auth0 also takes null for refresh_token and token_exchange; not here yet.
  */
 const UNSETTABLE = [
@@ -18,6 +19,12 @@ const UNSETTABLE = [
   'client_authentication_methods',
   'session_transfer',
   'compliance_level',
+  'addons',
+  'signed_request_object',
+  'skip_non_verifiable_callback_uri_confirmation_prompt',
+  'native_social_login',
+  'organization_discovery_methods',
+  'par_request_expiry',
 ] as const;
 
 // client_metadata is checked apart: in a PATCH a key set to null is deleted. Its description is Auth0's (it is in refusals' wording).
