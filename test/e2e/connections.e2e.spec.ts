@@ -5,6 +5,9 @@ import { ConnectionFactories, sdkV7 } from '../support/connection-factories.js';
 import { Errors, expectError } from '../support/responses.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
 
+// Auth0's answer for a connection whose purposes were never set.
+const PURPOSES = { authentication: { active: true }, connected_accounts: { active: false } };
+
 const ALL = 'create:connections read:connections update:connections delete:connections';
 const NAME_RULE =
   "The name of the connection. Must start and end with an alphanumeric character and can only contain alphanumeric characters and '-'. Max length 128";
@@ -56,6 +59,7 @@ describe('connections', () => {
         realms: ['Username-Password-Authentication'],
         enabled_clients: [client.client_id],
         is_domain_connection: false,
+        ...PURPOSES,
         metadata: { team: 'identity' },
       });
       const row = await t.prisma.connection.findUniqueOrThrow({ where: { id: String(created.id) } });
@@ -82,6 +86,7 @@ describe('connections', () => {
         realms: ['example.com'],
         enabled_clients: [],
         is_domain_connection: true,
+        ...PURPOSES,
         show_as_button: false,
       });
     });
@@ -209,7 +214,7 @@ describe('connections', () => {
       const only = await list(`name=${named.name}&fields=id,name`);
       assert.deepEqual(only.body, [{ id: named.id, name: named.name }]);
       const without = await list(`name=${named.name}&fields=options,realms&include_fields=false`);
-      assert.deepEqual(without.body, [{ id: named.id, name: named.name, strategy: 'auth0', is_domain_connection: false }]);
+      assert.deepEqual(without.body, [{ id: named.id, name: named.name, strategy: 'auth0', is_domain_connection: false, ...PURPOSES }]);
     });
 
     it('403 without read:connections; 401 without a token', async () => {
@@ -235,6 +240,7 @@ describe('connections', () => {
         realms: [connection.name],
         enabled_clients: [client.client_id],
         is_domain_connection: false,
+        ...PURPOSES,
       });
       const some = await t.api.get(`/api/v2/connections/${connection.id}?fields=enabled_clients`).set('Authorization', auth);
       assert.deepEqual(some.body, { enabled_clients: [client.client_id] });
@@ -270,6 +276,7 @@ describe('connections', () => {
         realms: [connection.name],
         enabled_clients: [added.client_id],
         is_domain_connection: false,
+        ...PURPOSES,
         show_as_button: true,
       });
       const after = await t.prisma.connection.findUniqueOrThrow({ where: { id: connection.id } });
@@ -301,6 +308,7 @@ describe('connections', () => {
         realms: [connection.name],
         enabled_clients: [],
         is_domain_connection: false,
+        ...PURPOSES,
       });
     });
 

@@ -190,7 +190,12 @@ describe('organization connections (enabled_connections and connections)', () =>
           .send({ assign_membership_on_login: null, show_as_button: null, is_signup_enabled: null });
         assert.equal(reset.status, 200, reset.text);
         // is_signup_enabled has no default of its own: null is stored and read as false.
-        assert.deepEqual(reset.body, path.includes('/enabled_connections/') ? link(connection) : { ...link(connection), is_enabled: true });
+        assert.deepEqual(
+          reset.body,
+          path.includes('/enabled_connections/')
+            ? link(connection)
+            : { ...link(connection), is_enabled: true, organization_access_level: 'none' },
+        );
       }
     });
 
@@ -224,14 +229,17 @@ describe('organization connections (enabled_connections and connections)', () =>
     it('the SDK v7 organizations.connections: create, list, get, update, delete, each with is_enabled', async () => {
       const [org, connection] = [await f.organization(), await f.connection()];
       const created = await sdk.organizations.connections.create(org.id, { connection_id: connection.id, is_enabled: true });
-      assert.deepEqual(created, link(connection, { is_enabled: true }));
+      assert.deepEqual(created, link(connection, { is_enabled: true, organization_access_level: 'none' }));
       const listed = await collect(await sdk.organizations.connections.list(org.id));
-      assert.deepEqual(listed, [link(connection, { is_enabled: true })]);
+      assert.deepEqual(listed, [link(connection, { is_enabled: true, organization_access_level: 'none' })]);
       const disabled = await t.api.get(all(org.id, '?is_enabled=false&include_totals=true')).set('Authorization', auth);
       assert.deepEqual(disabled.body, { start: 0, limit: 50, total: 0, connections: [] });
-      assert.deepEqual(await sdk.organizations.connections.get(org.id, connection.id), link(connection, { is_enabled: true }));
+      assert.deepEqual(
+        await sdk.organizations.connections.get(org.id, connection.id),
+        link(connection, { is_enabled: true, organization_access_level: 'none' }),
+      );
       const updated = await sdk.organizations.connections.update(org.id, connection.id, { show_as_button: false, is_enabled: null });
-      assert.deepEqual(updated, link(connection, { show_as_button: false, is_enabled: true }));
+      assert.deepEqual(updated, link(connection, { show_as_button: false, is_enabled: true, organization_access_level: 'none' }));
       await sdk.organizations.connections.delete(org.id, connection.id);
       assert.equal(await t.prisma.organizationConnection.count({ where: { organization_id: org.id } }), 0);
     });
@@ -266,7 +274,9 @@ describe('organization connections (enabled_connections and connections)', () =>
       const organizations = (await handler.getType()) as { id: string; connections: unknown[] }[];
       const read = organizations.find((o) => o.id === org.id);
       assert.ok(read, `organization ${org.id} missing from ${JSON.stringify(organizations)}`);
-      assert.deepEqual(read.connections, [link(connection, { assign_membership_on_login: true, is_enabled: true })]);
+      assert.deepEqual(read.connections, [
+        link(connection, { assign_membership_on_login: true, is_enabled: true, organization_access_level: 'none' }),
+      ]);
     });
 
     it('adds, updates and removes links with the calls its processChanges makes (SDK v6)', async () => {

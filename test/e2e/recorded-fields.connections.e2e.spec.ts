@@ -49,10 +49,10 @@ describe('the official auth0 SDK (v7): connection purposes and Cross App Access 
     });
   });
 
-  it('a connection created without them has none', async () => {
+  it("a connection created without them has Auth0's purposes (sign-in on, connected accounts off) and no Cross App Access roles", async () => {
     const created = await connections.create({ name: 'no-purposes', strategy: 'auth0' });
-    for (const name of ['authentication', 'connected_accounts', 'cross_app_access_requesting_app', 'cross_app_access_resource_app'])
-      assert.equal(name in created, false, name);
+    assert.deepEqual([created.authentication, created.connected_accounts], [{ active: true }, { active: false }]);
+    for (const name of ['cross_app_access_requesting_app', 'cross_app_access_resource_app']) assert.equal(name in created, false, name);
   });
 
   it('refuses a purpose without active, unknown statuses and properties, and null on create', async () => {
@@ -70,8 +70,8 @@ describe('the official auth0 SDK (v7): connection purposes and Cross App Access 
         badRequest,
         JSON.stringify(body),
       );
-    // A PATCH property here may be null (the document says so) and puts back the default: none.
+    // A PATCH property here may be null (the document says so) and puts back the default.
     const id = must((await connections.create({ name: 'null-purposes', strategy: 'auth0', connected_accounts: { active: true } })).id);
-    assert.equal('connected_accounts' in (await connections.update(id, { connected_accounts: null as never })), false);
+    assert.deepEqual((await connections.update(id, { connected_accounts: null as never })).connected_accounts, { active: false });
   });
 });

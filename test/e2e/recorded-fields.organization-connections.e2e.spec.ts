@@ -47,7 +47,7 @@ describe('the official auth0 SDK (v7): organization connection links', () => {
     const updated = await links.update(org.id, connection.id, { organization_access_level: 'full', is_enabled: true });
     assert.deepEqual(updated, { ...base, is_enabled: true, organization_connection_name: 'staff', organization_access_level: 'full' });
     const cleared = await links.update(org.id, connection.id, { organization_connection_name: null, organization_access_level: null });
-    assert.deepEqual(cleared, { ...base, is_enabled: true });
+    assert.deepEqual(cleared, { ...base, is_enabled: true, organization_access_level: 'none' });
     assert.deepEqual(await links.get(org.id, connection.id), cleared);
     // null is_enabled: back to its default, enabled.
     await links.update(org.id, connection.id, { is_enabled: false });

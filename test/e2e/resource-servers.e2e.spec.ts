@@ -58,6 +58,7 @@ describe('resource servers through the SDK v7 (resourceServers)', () => {
         identifier,
         allow_offline_access: false,
         skip_consent_for_verifiable_first_party_clients: false,
+        subject_type_authorization: { client: { policy: 'require_client_grant' }, user: { policy: 'allow_all' } },
         token_lifetime: 86400,
         token_lifetime_for_web: 7200,
         signing_alg: 'RS256',

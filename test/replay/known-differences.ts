@@ -13,16 +13,25 @@ export interface KnownDifference {
   reason: string;
 }
 
-const within = (given: readonly string[] | undefined, allowed: readonly string[] | undefined): boolean =>
-  (given ?? []).every((field) => (allowed ?? []).includes(field));
-
-/** The rule that explains an outcome's difference, if one does. */
-export function explain(outcome: ReplayOutcome, rules: readonly KnownDifference[]): KnownDifference | undefined {
+/**
+ * The rules that together explain an outcome's difference: a different status by the rule naming it, each
+ * missing or extra field by some rule for that request. Empty when something is left unexplained.
+ */
+export function explain(outcome: ReplayOutcome, rules: readonly KnownDifference[]): KnownDifference[] {
   const line = `${outcome.at} ${outcome.request}`;
-  const status = `${outcome.recordedStatus}->${outcome.status}`;
-  return rules.find((rule) => {
-    if (!rule.request.test(line)) return false;
-    if (outcome.status !== outcome.recordedStatus) return rule.status === status;
-    return rule.status === undefined && within(outcome.fields?.missing, rule.missing) && within(outcome.fields?.extra, rule.extra);
-  });
+  const matching = rules.filter((rule) => rule.request.test(line));
+  if (outcome.status !== outcome.recordedStatus) {
+    const status = `${outcome.recordedStatus}->${outcome.status}`;
+    return matching.filter((rule) => rule.status === status).slice(0, 1);
+  }
+  const fieldRules = matching.filter((rule) => rule.status === undefined);
+  const used = new Set<KnownDifference>();
+  const covered = (field: string, side: 'missing' | 'extra'): boolean => {
+    const rule = fieldRules.find((r) => (r[side] ?? []).includes(field));
+    if (rule) used.add(rule);
+    return rule !== undefined;
+  };
+  const { missing = [], extra = [] } = outcome.fields ?? {};
+  const all = [...missing.map((f) => covered(f, 'missing')), ...extra.map((f) => covered(f, 'extra'))];
+  return all.every(Boolean) ? [...used] : [];
 }
