@@ -32,6 +32,6 @@ export function explain(outcome: ReplayOutcome, rules: readonly KnownDifference[
     return rule !== undefined;
   };
   const { missing = [], extra = [] } = outcome.fields ?? {};
-  const all = [...missing.map((f) => covered(f, 'missing')), ...extra.map((f) => covered(f, 'extra'))];
-  return all.every(Boolean) ? [...used] : [];
+  const explained = missing.every((f) => covered(f, 'missing')) && extra.every((f) => covered(f, 'extra'));
+  return explained ? [...used] : [];
 }

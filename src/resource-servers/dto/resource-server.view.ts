@@ -49,13 +49,15 @@ export class ResourceServerView {
 
 /** `secret` is the HS256 secret in clear (the row holds it encrypted when a key encryption secret is set). */
 export function toResourceServerView(row: ResourceServer, secret: string | undefined): ResourceServerView {
+  // A policy given for one subject type keeps the other's default.
+  const { subject_type_authorization: given, ...settings } = row.settings as { subject_type_authorization?: object };
   const view: ResourceServerView = {
     id: row.id,
     name: row.name,
     identifier: row.identifier,
     allow_offline_access: row.allow_offline_access,
     skip_consent_for_verifiable_first_party_clients: row.skip_consent_for_verifiable_first_party_clients,
-    subject_type_authorization: DEFAULT_SUBJECT_TYPE_AUTHORIZATION,
+    subject_type_authorization: { ...DEFAULT_SUBJECT_TYPE_AUTHORIZATION, ...given },
     token_lifetime: row.token_lifetime,
     token_lifetime_for_web: row.token_lifetime_for_web,
     signing_alg: row.signing_alg,
@@ -64,7 +66,5 @@ export function toResourceServerView(row: ResourceServer, secret: string | undef
   if (secret !== undefined) view.signing_secret = secret;
   if (row.enforce_policies !== null) view.enforce_policies = row.enforce_policies;
   if (row.token_dialect !== null) view.token_dialect = row.token_dialect;
-  const settings = row.settings as Record<string, unknown>;
-  const given = settings.subject_type_authorization as Record<string, unknown> | undefined;
-  return Object.assign(view, settings, { subject_type_authorization: { ...DEFAULT_SUBJECT_TYPE_AUTHORIZATION, ...given } });
+  return Object.assign(view, settings);
 }
