@@ -45,7 +45,8 @@ export class ActionWritesRepository {
    * Freezes the draft into version n+1 and makes it the deployed one, in one transaction: the
    * action row is locked first, so concurrent deploys number their versions one after the other,
    * and the previous version is unmarked before the new one takes the unique `deployed` slot.
-   * Undefined when there is no such action; `failed` when its draft did not build.
+   * Undefined when there is no such action; `failed` for a draft an earlier release stored as failed
+   * (it parsed code at build time).
    */
   deploy(id: string): Promise<Deployment | 'failed' | undefined> {
     return this.locked(id, async (tx, draft) => (draft.status === 'failed' ? 'failed' : this.freeze(tx, draft, draft)));

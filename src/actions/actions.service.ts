@@ -18,9 +18,9 @@ export class ActionsService {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? DEFAULT_PER_PAGE;
     // This service has no marketplace: `installed=true` selects nothing, `false` everything.
-    if (query.installed === true) return { actions: [], total: 0, page, per_page: perPage };
+    if (query.installed === true) return { actions: [], total: 0, per_page: perPage };
     const { rows, total } = await this.actions.page(query, page * perPage, perPage);
-    return { actions: rows.map(toActionView), total, page, per_page: perPage };
+    return { actions: rows.map((row) => toActionView(row)), total, per_page: perPage };
   }
 
   async get(id: string): Promise<ActionView> {
@@ -35,7 +35,7 @@ export class ActionsService {
     const page = query.page ?? 0;
     const perPage = query.per_page ?? DEFAULT_PER_PAGE;
     const { rows, total } = await this.actions.versions(id, page * perPage, perPage);
-    return { versions: rows.map((v) => toVersionView(v, action)), total, page, per_page: perPage };
+    return { versions: rows.map((v) => toVersionView(v, action)), total, per_page: perPage };
   }
 
   async version(id: string, versionId: string): Promise<ActionVersionView> {

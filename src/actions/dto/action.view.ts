@@ -36,7 +36,6 @@ class ActionBaseView {
 
 export class ActionVersionView {
   @ApiProperty() id: string;
-  @ApiProperty() action_id: string;
   @ApiProperty() code: string;
   @ApiProperty({ type: [ActionDependencyView] }) dependencies: ActionDependencyView[];
   @ApiProperty() deployed: boolean;
@@ -66,7 +65,6 @@ export class ActionView {
   @ApiPropertyOptional({ type: ActionVersionView }) deployed_version?: ActionVersionView;
   @ApiPropertyOptional({ type: ActionCurrentVersionView }) current_version?: ActionCurrentVersionView;
   @ApiProperty({ enum: ['pending', 'building', 'packaged', 'built', 'retrying', 'failed'] }) status: string;
-  @ApiPropertyOptional({ format: 'date-time' }) built_at?: string;
 }
 
 export type ActionWithDeployed = Action & { versions: ActionVersion[] };
@@ -96,10 +94,14 @@ function base(action: Action, deployed: ActionVersion | undefined): BaseFields {
   };
 }
 
-export function toVersionView(version: ActionVersion, action?: Action): ActionVersionView {
+/**
+ * A version as Auth0 answers it (recorded 2023 and 2026): no `action_id` (the nested `action` names it),
+ * and `built_at` on a built version except in the answer to the deploy that created it, which Auth0
+ * gives before it stamps the build time (`justDeployed`).
+ */
+export function toVersionView(version: ActionVersion, action?: Action, justDeployed = false): ActionVersionView {
   const view: ActionVersionView = {
     id: version.id,
-    action_id: version.action_id,
     code: version.code,
     dependencies: version.dependencies as unknown as ActionDependencyView[],
     deployed: version.deployed === true,
@@ -111,13 +113,16 @@ export function toVersionView(version: ActionVersion, action?: Action): ActionVe
     created_at: version.created_at.toISOString(),
     updated_at: version.updated_at.toISOString(),
   };
-  if (version.status === 'built') view.built_at = version.created_at.toISOString();
+  if (version.status === 'built' && !justDeployed) view.built_at = version.created_at.toISOString();
   if (action) view.action = base(action, version.deployed ? version : undefined);
   return view;
 }
 
-/** An action as Auth0 returns it: the draft, and the deployed version when there is one. */
-export function toActionView(action: ActionWithDeployed): ActionView {
+/**
+ * An action as Auth0 returns it: the draft, and the deployed version when there is one. The draft's
+ * build has a status but no `built_at` in every recorded answer, though Auth0's schema lists one.
+ */
+export function toActionView(action: ActionWithDeployed, justDeployed = false): ActionView {
   const deployed = action.versions.find((v) => v.deployed === true);
   const view: ActionView = {
     ...base(action, deployed),
@@ -129,8 +134,8 @@ export function toActionView(action: ActionWithDeployed): ActionView {
   };
   if (deployed) {
     view.current_version = toCurrentVersionView(deployed);
-    view.deployed_version = toVersionView(deployed, action);
+    // Recorded: the deployed version inside an action does not nest the action again.
+    view.deployed_version = toVersionView(deployed, undefined, justDeployed);
   }
-  if (action.status === 'built') view.built_at = action.updated_at.toISOString();
   return view;
 }
