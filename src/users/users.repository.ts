@@ -45,6 +45,7 @@ const FIND_SQL = `SELECT ${columnList<User>()(
   'picture',
   'password_hash',
   'blocked',
+  'last_password_reset',
   'app_metadata',
   'user_metadata',
   'last_login',

@@ -53,7 +53,7 @@ export class UsersService {
       family_name: dto.family_name,
       ...profileDefaults(email, dto),
       password_hash: await hashSecret(dto.password),
-      blocked: dto.blocked ?? false,
+      blocked: dto.blocked,
       app_metadata: withoutNulls(dto.app_metadata ?? {}) as Prisma.InputJsonObject,
       user_metadata: withoutNulls(dto.user_metadata ?? {}) as Prisma.InputJsonObject,
     });
@@ -122,6 +122,7 @@ function changesOf(dto: UpdateUserDto, stored: UserRow, passwordHash: string | u
     picture: dto.picture,
     blocked: dto.blocked,
     password_hash: passwordHash,
+    last_password_reset: passwordHash === undefined ? undefined : new Date(),
     app_metadata: dto.app_metadata && (merged(stored.app_metadata, dto.app_metadata) as Prisma.InputJsonObject),
     user_metadata: dto.user_metadata && (merged(stored.user_metadata, dto.user_metadata) as Prisma.InputJsonObject),
   };

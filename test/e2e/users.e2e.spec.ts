@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import type { Connection } from '../../src/generated/prisma/client.js';
+import { must } from '../support/must.js';
 import { Errors, expectError } from '../support/responses.js';
 import { Sdk } from '../support/sdk.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -59,6 +60,11 @@ describe('POST /users', () => {
     const stored = await t.prisma.user.findUniqueOrThrow({ where: { user_id: id } });
     assert.match(String(stored.password_hash), /^scrypt\$/);
     assert.ok(!String(stored.password_hash).includes(STRONG_PASSWORD));
+    // Recorded: blocked is answered once given, false included, as go-auth0 gives it.
+    const unblocked = await sdk.users.create({ connection: db.name, email: email(), password: STRONG_PASSWORD, blocked: false });
+    assert.equal(unblocked.blocked, false);
+    const read = await t.api.get(`/api/v2/users/${encodeURIComponent(must(unblocked.user_id))}`).set('Authorization', await t.bearer('read:users'));
+    assert.equal(read.body.blocked, false);
   });
 
   it('stores every given property (SDK v6): names, picture, blocked, verified, metadata, own user_id', async () => {

@@ -68,7 +68,8 @@ describe('GET, PATCH and DELETE /users/{id}', () => {
       assert.ok(!('nickname' in updated));
       assert.ok(Date.parse(String(updated.updated_at)) >= user.updated_at.getTime());
       const unblocked = await sdk.usersV6.update(user.user_id, { blocked: false });
-      assert.ok(!('blocked' in unblocked));
+      // Recorded: a blocked set to false is answered as such.
+      assert.equal(unblocked.blocked, false);
       assert.equal((await t.prisma.user.findUniqueOrThrow({ where: { user_id: user.user_id } })).blocked, false);
     });
 
@@ -117,6 +118,11 @@ describe('GET, PATCH and DELETE /users/{id}', () => {
       assert.equal(res.status, 200);
       assert.ok(!JSON.stringify(res.body).includes('Str0ng-enough') && !('password' in res.body));
       assert.match(String((await t.prisma.user.findUniqueOrThrow({ where: { user_id: user.user_id } })).password_hash), /^scrypt\$/);
+      // Recorded: Auth0 answers last_password_reset from the first change of password on.
+      const reset = String(res.body.last_password_reset);
+      assert.ok(Date.parse(reset) >= Date.parse(res.body.created_at), reset);
+      assert.equal((await sdk.users.get(user.user_id)).last_password_reset, reset);
+      assert.equal('last_password_reset' in (await patch(user.user_id, { name: 'renamed' })).body, true);
     });
 
     it('username only where the connection requires one; a taken one is refused', async () => {

@@ -44,6 +44,7 @@ export class UserView {
   @ApiPropertyOptional({ format: 'date-time', description: 'Last date and time this user logged in.' }) last_login?: string;
   @ApiPropertyOptional({ description: 'Total number of logins this user has performed.' }) logins_count?: number;
   @ApiPropertyOptional({ description: 'Whether this user was blocked by an administrator (true) or is not (false).' }) blocked?: boolean;
+  @ApiPropertyOptional({ format: 'date-time', description: 'Last date and time the password was changed.' }) last_password_reset?: string;
 }
 
 /** The identity's user_id is the provider's own id: the user_id without its `auth0|` prefix. */
@@ -69,8 +70,9 @@ export function toUserView(row: UserRow): UserView {
   if (nonEmpty(row.user_metadata)) view.user_metadata = row.user_metadata;
   if (row.last_login) view.last_login = row.last_login.toISOString();
   if (row.logins_count > 0) view.logins_count = row.logins_count;
-  // Only a blocked user says so; the column cannot tell an explicit false from never set.
-  if (row.blocked) view.blocked = true;
+  // Recorded: blocked is answered once set (false included), the last reset once a password changed.
+  if (row.blocked !== null) view.blocked = row.blocked;
+  if (row.last_password_reset) view.last_password_reset = row.last_password_reset.toISOString();
   return view;
 }
 
