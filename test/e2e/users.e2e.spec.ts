@@ -63,7 +63,9 @@ describe('POST /users', () => {
     // Recorded: blocked is answered once given, false included, as go-auth0 gives it.
     const unblocked = await sdk.users.create({ connection: db.name, email: email(), password: STRONG_PASSWORD, blocked: false });
     assert.equal(unblocked.blocked, false);
-    const read = await t.api.get(`/api/v2/users/${encodeURIComponent(must(unblocked.user_id))}`).set('Authorization', await t.bearer('read:users'));
+    const read = await t.api
+      .get(`/api/v2/users/${encodeURIComponent(must(unblocked.user_id))}`)
+      .set('Authorization', await t.bearer('read:users'));
     assert.equal(read.body.blocked, false);
   });
 
