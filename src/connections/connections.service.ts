@@ -18,19 +18,31 @@ import { clientNotFound } from '../clients/client-errors.js';
 import type { UpdateConnectionDto } from './dto/update-connection.dto.js';
 import { CONNECTION_SETTINGS } from './dto/connection-purposes.dto.js';
 import { settingsChange } from '../common/settings-change.js';
+import { AppConfig } from '../config/app-config.js';
+import { provisioningTicketUrl } from './provisioning-ticket.js';
+
+// Recorded (2025-26): Auth0 gives these a display_name, their name, when the create has none; the
+// other strategies have none until one is set.
+const NAMED_BY_DEFAULT = new Set(['oidc', 'okta', 'waad']);
 
 const view = ({ connection, enabledClients }: ConnectionWithClients): ConnectionWithClientsView =>
   toConnectionWithClientsView(connection, enabledClients);
 
 @Injectable()
 export class ConnectionsService {
-  constructor(private readonly connections: ConnectionsRepository) {}
+  constructor(
+    private readonly connections: ConnectionsRepository,
+    private readonly config: AppConfig,
+  ) {}
 
   async create({ name, strategy, enabled_clients, ...settings }: CreateConnectionDto): Promise<ConnectionWithClientsView> {
     // Auth0: "If the array is empty or the property is not specified, the connection name will be added as realm."
     checkAttributes(strategy, settings.options);
     const realms = settings.realms?.length ? settings.realms : [name];
     const columns = { ...columnsOf(settings), realms, options: settings.options ?? {}, name, strategy };
+    if (columns.display_name === undefined && NAMED_BY_DEFAULT.has(strategy)) columns.display_name = name;
+    const ticketUrl = provisioningTicketUrl(this.config.tenantDomain, strategy);
+    if (ticketUrl && columns.settings) columns.settings.set.provisioning_ticket_url = ticketUrl;
     return view(await this.connections.create(newId('con'), columns, enabled_clients));
   }
 

@@ -87,6 +87,37 @@ describe("the official auth0 SDK (v7): a new object's fields and defaults, as Au
     assert.deepEqual(set.authentication, { active: false });
   });
 
+  it('enterprise connections: a provisioning ticket URL for the strategies Auth0 gives one, a display_name for those it names', async () => {
+    // [strategy, ticket length (none: 0), display_name given by default]; recorded by go-auth0 (2023-25) and Terraform (2026).
+    const cases: [string, number, boolean][] = [
+      ['ad', 32, false],
+      ['adfs', 8, false],
+      ['google-apps', 8, false],
+      ['pingfederate', 8, false],
+      ['samlp', 8, false],
+      ['waad', 8, true],
+      ['okta', 0, true],
+      ['oidc', 0, true],
+      ['auth0', 0, false],
+      ['github', 0, false],
+    ];
+    for (const [strategy, ticket, named] of cases) {
+      const name = `recorded-${strategy}-${Math.random().toString(36).slice(2, 8)}`;
+      const created = await sdk.connections.create({ name, strategy: strategy as never });
+      const read = await sdk.connections.get(must(created.id));
+      assert.equal(read.display_name, named ? name : undefined, strategy);
+      // Not in the SDK's types (Auth0's schema omits it), but in every recorded answer for these strategies.
+      const ticketOf = (answer: object) => (answer as { provisioning_ticket_url?: string }).provisioning_ticket_url;
+      const url = ticketOf(read);
+      if (ticket === 0) assert.equal(url, undefined, strategy);
+      else assert.match(String(url), new RegExp(`^https://tenant\\.test/p/${strategy}/[A-Za-z0-9]{${ticket}}$`), strategy);
+      assert.equal(ticketOf(created), url, strategy);
+      // The ticket is the connection's own: a later change leaves it as it was.
+      const updated = await sdk.connections.update(must(created.id), { display_name: 'Renamed' });
+      assert.deepEqual([ticketOf(updated), updated.display_name], [url, 'Renamed'], strategy);
+    }
+  });
+
   it("an organization's connection enabled with is_enabled only", async () => {
     const [org, connection] = [await f.organization(), await f.connection()];
     const link = await sdk.organizations.connections.create(org.id, { connection_id: connection.id, is_enabled: true });
