@@ -6,7 +6,7 @@ import { randomAlphanumeric } from '../common/ids.js';
  * none of okta, oidc, social or database connections. The ticket is made once, at creation, and the
  * URL is the same on every later answer. AD's ticket has 32 characters, the others' 8 (recorded).
  */
-const TICKET_LENGTH: Readonly<Record<string, number>> = {
+const TICKET_LENGTH: Readonly<Partial<Record<string, number>>> = {
   ad: 32,
   adfs: 8,
   'google-apps': 8,
