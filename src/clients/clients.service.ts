@@ -18,6 +18,8 @@ import { SealedSecrets } from '../common/sealed-secrets.js';
 import type { Client } from '../generated/prisma/client.js';
 import { definitionsToCreate } from './client-authentication-methods.js';
 import { ClientCredentialLinks } from './client-credential-links.js';
+import { SigningCertificates } from '../signing-keys/signing-certificates.js';
+import type { ClientSigningKeyView } from './dto/client.view.js';
 
 /** Whether the caller may read clients' secrets (read:client_keys) and set them (update:client_keys), as Auth0 scopes them. */
 export interface SecretAccess {
@@ -33,6 +35,7 @@ export class ClientsService {
     private readonly organizations: OrganizationLookup,
     private readonly sealed: SealedSecrets,
     private readonly links: ClientCredentialLinks,
+    private readonly certificates: SigningCertificates,
   ) {}
 
   async create(input: CreateClientDto): Promise<ClientWithSecretView> {
@@ -41,12 +44,15 @@ export class ClientsService {
     const inline = definitionsToCreate(input, input.token_endpoint_auth_method);
     const secret = newClientSecret();
     const data = newClientRow(input, randomAlphanumeric(32), await this.store(secret));
-    if (inline.length === 0 && !input.signed_request_object) return toClientWithSecretView(await this.clients.create(data), secret);
+    const signing_keys = await this.signingKeys();
+    if (inline.length === 0 && !input.signed_request_object) {
+      return { ...toClientWithSecretView(await this.clients.create(data), secret), signing_keys };
+    }
     // A client authenticated by credentials has no token_endpoint_auth_method (Auth0's answer omits it).
     const client = await this.clients.create(inline.some(({ use }) => use.method) ? { ...data, token_endpoint_auth_method: null } : data);
     const links = await this.links.create(client.client_id, inline, input.signed_request_object);
     const row = await this.clients.update(client.client_id, links.columns);
-    return Object.assign(toClientWithSecretView(row, secret), links.answer);
+    return Object.assign(toClientWithSecretView(row, secret), links.answer, { signing_keys });
   }
 
   /**
@@ -67,14 +73,16 @@ export class ClientsService {
   async list(query: ListClientsQuery, access: SecretAccess): Promise<ListResult<'clients', ClientView>> {
     const filter = await clientFilter(query, this.clients);
     const shown = secretShown(access, query);
-    const toView = (row: Client) => selectFields(this.view(row, shown), query.fields, query.include_fields);
+    const signingKeys = await this.signingKeys();
+    const toView = (row: Client) => selectFields(this.view(row, shown, signingKeys), query.fields, query.include_fields);
     return listPage('clients', pageWindow(query), this.clients.pages(filter), toView);
   }
 
   async get(clientId: string, { fields, include_fields }: FieldsQuery, access: SecretAccess): Promise<ClientView> {
     const row = await this.clients.find(clientId);
     if (!row) throw clientNotFound();
-    return selectFields(this.view(row, secretShown(access, { fields, include_fields })), fields, include_fields);
+    const view = this.view(row, secretShown(access, { fields, include_fields }), await this.signingKeys());
+    return selectFields(view, fields, include_fields);
   }
 
   async update(clientId: string, changes: UpdateClientDto, access: SecretAccess): Promise<ClientView> {
@@ -83,14 +91,14 @@ export class ClientsService {
     const secret = changes.client_secret === undefined ? undefined : await this.store(changes.client_secret);
     const links = await this.links.update(clientId, changes);
     const row = await this.clients.updateWith(clientId, (current) => ({ ...clientUpdate(current, changes, secret), ...links(current) }));
-    return this.view(row, access.readKeys);
+    return this.view(row, access.readKeys, await this.signingKeys());
   }
 
   async rotateSecret(clientId: string): Promise<ClientWithSecretView> {
     const secret = newClientSecret();
     const stored = await this.store(secret);
     const row = await this.clients.update(clientId, { secret_hash: stored.hash, secret_stored: stored.sealed, updated_at: new Date() });
-    return toClientWithSecretView(row, secret);
+    return { ...toClientWithSecretView(row, secret), signing_keys: await this.signingKeys() };
   }
 
   /** Authentication checks the hash; the sealed copy is only ever returned (read:client_keys). */
@@ -102,10 +110,18 @@ export class ClientsService {
    * The client, with its secret when the caller may see it (read:client_keys, as Auth0). Clients
    * created before secrets were kept have none to return until rotated.
    */
-  private view(row: Client, withSecret: boolean): ClientView {
-    const view = toClientView(row);
+  private view(row: Client, withSecret: boolean, signingKeys: ClientSigningKeyView[]): ClientView {
+    const view = { ...toClientView(row), signing_keys: signingKeys };
     if (withSecret && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
     return view;
+  }
+
+  /**
+   * Auth0 answers every client with the tenant's signing certificate (the key its tokens are signed
+   * with), its subject reported as "deprecated".
+   */
+  private async signingKeys(): Promise<ClientSigningKeyView[]> {
+    return [{ ...(await this.certificates.current()), subject: 'deprecated' }];
   }
 
   /** A default_organization must name an existing organization: Auth0's 404 for an organization otherwise. */

@@ -21,6 +21,14 @@ const UNKNOWN_KID_RELOAD_GAP_MS = 200;
 // A rotation returns once every listening instance has confirmed its reload, or after this long.
 const ROTATION_CONFIRM_TIMEOUT_MS = 2_000;
 
+/** The key that signs now: its private key, and what its certificate is made of. */
+export interface CurrentKey {
+  kid: string;
+  key: KeyObject;
+  publicKey: KeyObject;
+  createdAt: Date;
+}
+
 /**
  * The tenant's RS256 keys, kept in the database and cached here. One is current (signs);
  * retired ones keep verifying until every token they signed has expired.
@@ -29,7 +37,7 @@ const ROTATION_CONFIRM_TIMEOUT_MS = 2_000;
 export class SigningKeyStore implements OnModuleInit {
   private readonly logger = new Logger(SigningKeyStore.name);
   private verifying = new Map<string, KeyObject>();
-  private signing?: { kid: string; key: KeyObject };
+  private signing?: CurrentKey;
   private loadedAt = 0;
   /** Loads are numbered as they start; `loaded` is the number of the latest one that finished. */
   private started = 0;
@@ -53,7 +61,7 @@ export class SigningKeyStore implements OnModuleInit {
     );
   }
 
-  async current(): Promise<{ kid: string; key: KeyObject }> {
+  async current(): Promise<CurrentKey> {
     const maxAge = this.changes.listening ? RELOAD_INTERVAL_MS : UNNOTIFIED_RELOAD_INTERVAL_MS;
     if (Date.now() - this.loadedAt > maxAge) await this.freshLoad();
     // Set by the first load (at module init), never unset.
@@ -151,7 +159,8 @@ export class SigningKeyStore implements OnModuleInit {
     const current = rows.find((row) => row.is_current);
     if (!current) throw new Error('no current signing key in the database');
     if (this.signing?.kid !== current.kid) {
-      this.signing = { kid: current.kid, key: createPrivateKey(decryptPrivateKey(current.private_key, this.config.keyEncryptionSecret)) };
+      const key = createPrivateKey(decryptPrivateKey(current.private_key, this.config.keyEncryptionSecret));
+      this.signing = { kid: current.kid, key, createdAt: current.created_at, publicKey: createPublicKey(current.public_key) };
     }
     this.verifying = new Map(rows.map((row) => [row.kid, createPublicKey(row.public_key)]));
     this.loadedAt = Date.now();

@@ -300,7 +300,8 @@ function sorted(state: State): State {
 }
 
 /** A client as a0deploy writes it: no client_id (identifiers are not exported), no read-only fields (client_secret, global). */
-function asExported({ client_id: _id, global: _global, client_secret: _secret, ...client }: Entity): Entity {
+/** A client as a0deploy writes it: without what it treats as read-only (its lib/readonly.js). */
+function asExported({ client_id: _id, global: _global, client_secret: _secret, signing_keys: _keys, ...client }: Entity): Entity {
   return client;
 }
 

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { createPublicKey, X509Certificate, type JsonWebKey } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
 import { clientWithGrant, requestToken } from '../support/issuer.js';
 import { Errors, expectError } from '../support/responses.js';
@@ -51,15 +52,47 @@ describe('/api/v2/clients', () => {
     assert.equal(res.status, 201, res.text);
     assert.match(res.body.client_id, /^[A-Za-z0-9]{32}$/);
     assert.match(res.body.client_secret, /^[\w-]{64}$/);
-    const { client_id: clientId, client_secret: secret, ...rest } = res.body as { client_id: string; client_secret: string };
+    const { client_id: clientId, client_secret: secret, signing_keys: keys, ...rest } = res.body as Record<string, unknown> & { client_id: string; client_secret: string };
     assert.deepEqual(rest, { ...DEFAULTS, name: 'Reporting job', description: 'nightly export' });
+    await assertSigningKeys(keys);
     const stored = await t.prisma.client.findUniqueOrThrow({ where: { client_id: clientId } });
     assert.match(stored.secret_hash, /^scrypt\$16384\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     assert.ok(!stored.secret_hash.includes(secret));
     const read = await t.api.get(`/api/v2/clients/${clientId}`).set('Authorization', await t.bearer('read:clients'));
     assert.equal(read.status, 200);
-    assert.deepEqual(read.body, { client_id: clientId, ...rest });
+    assert.deepEqual(read.body, { client_id: clientId, signing_keys: keys, ...rest });
   });
+
+  it("every client answers the tenant's signing certificate, as Auth0: the key that signs now, after a rotation the new one", async () => {
+    const auth = await t.bearer('read:clients create:signing_keys');
+    const listed = (await t.api.get('/api/v2/clients').set('Authorization', auth)).body as { signing_keys: unknown }[];
+    for (const client of listed) await assertSigningKeys(client.signing_keys);
+    const rotated = await t.api.post('/api/v2/keys/signing/rotate').set('Authorization', auth);
+    assert.equal(rotated.status, 201, rotated.text);
+    const [first] = listed;
+    const after = (await t.api.get('/api/v2/clients').set('Authorization', auth)).body as { signing_keys: unknown }[];
+    assert.notDeepEqual(after[0].signing_keys, first.signing_keys);
+    await assertSigningKeys(after[0].signing_keys, rotated.body.kid);
+  });
+
+  /** One certificate, of the key the JWKS lists first (the current one), in PEM and in PKCS#7. */
+  const assertSigningKeys = async (keys: unknown, kid?: string) => {
+    const jwks = (await t.api.get('/.well-known/jwks.json')).body as { keys: (JsonWebKey & { kid: string })[] };
+    const current = jwks.keys[0];
+    if (kid) assert.equal(current.kid, kid);
+    assert.ok(Array.isArray(keys) && keys.length === 1, JSON.stringify(keys));
+    const [{ cert, pkcs7, subject }] = keys as { cert: string; pkcs7: string; subject: string }[];
+    assert.equal(subject, 'deprecated');
+    const certificate = new X509Certificate(cert);
+    assert.equal(certificate.subject, 'CN=tenant.test');
+    assert.ok(certificate.checkIssued(certificate) && certificate.verify(certificate.publicKey));
+    assert.ok(certificate.publicKey.equals(createPublicKey({ key: current, format: 'jwk' })));
+    assert.match(cert, /^-----BEGIN CERTIFICATE-----\r\n[\s\S]+\r\n-----END CERTIFICATE-----$/);
+    assert.match(pkcs7, /^-----BEGIN PKCS7-----\r\n[\s\S]+\r\n-----END PKCS7-----\r\n$/);
+    // The bundle holds that same certificate (its DER appears inside the PKCS#7's).
+    const der = (pem: string) => Buffer.from(pem.replace(/-----[A-Z0-9 ]+-----|\s/g, ''), 'base64');
+    assert.ok(der(pkcs7).includes(certificate.raw));
+  };
 
   it('POST 400s with Auth0 wording', async () => {
     Errors.invalidBody(await create({}), "Payload validation error: 'Missing required property: name'.");

@@ -44,8 +44,8 @@ describe('the auth0 SDK v6 (the one a0deploy resolves) through the clients endpo
     assert.deepEqual(await clients.get(id), fetched);
     assert.deepEqual(await clients.get(id, { fields: 'callbacks', include_fields: true }), { callbacks: ['https://v6.example/cb'] });
 
-    // What a0deploy sends back: the export without client_id, global and jwt_configuration.secret_encoded.
-    const { client_id: _id, global: _global, jwt_configuration, ...exported } = fetched;
+    // What a0deploy sends back: the export without client_id, global, signing_keys and jwt_configuration.secret_encoded.
+    const { client_id: _id, global: _global, jwt_configuration, signing_keys: _keys, ...exported } = fetched;
     const { secret_encoded: _encoded, ...jwt } = must(jwt_configuration);
     const updated = await clients.update(id, { ...exported, jwt_configuration: jwt, description: 'updated by v6' });
     assert.deepEqual(updated, { ...fetched, description: 'updated by v6' });

@@ -11,6 +11,13 @@ const object = { type: 'object', additionalProperties: true } as ApiPropertyOpti
  * have. Every property is optional in the document because `fields`/`include_fields` may leave
  * any of them out.
  */
+/** The tenant's signing certificate, as Auth0 lists it on every client. */
+export class ClientSigningKeyView {
+  @ApiProperty({ description: 'The signing certificate, PEM.' }) cert: string;
+  @ApiProperty({ description: 'The signing certificate in a PKCS#7 bundle, PEM.' }) pkcs7: string;
+  @ApiProperty({ description: 'Always "deprecated", as Auth0 answers it.' }) subject: string;
+}
+
 export class ClientView {
   @ApiPropertyOptional() client_id?: string;
   @ApiPropertyOptional({ description: "The client's secret: only to a token holding read:client_keys." }) client_secret?: string;
@@ -60,6 +67,7 @@ export class ClientView {
   @ApiPropertyOptional(object) addons?: object;
   @ApiPropertyOptional(object) session_transfer?: object;
   @ApiPropertyOptional() compliance_level?: string;
+  @ApiPropertyOptional({ type: [ClientSigningKeyView] }) signing_keys?: ClientSigningKeyView[];
 }
 
 /** The answer of create and rotate-secret, which always show the secret. */

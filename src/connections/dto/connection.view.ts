@@ -29,6 +29,8 @@ export class ConnectionView {
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) connected_accounts?: Record<string, unknown>;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) cross_app_access_requesting_app?: Record<string, unknown>;
   @ApiPropertyOptional({ type: 'object', additionalProperties: true }) cross_app_access_resource_app?: Record<string, unknown>;
+  @ApiPropertyOptional({ description: "Enterprise strategies' provisioning ticket URL, made at creation (read-only)." })
+  provisioning_ticket_url?: string;
 }
 
 export class ConnectionWithClientsView extends ConnectionView {
