@@ -46,7 +46,7 @@ export class ClientsService {
     const data = newClientRow(input, randomAlphanumeric(32), await this.store(secret));
     const signing_keys = await this.signingKeys();
     if (inline.length === 0 && !input.signed_request_object) {
-      return { ...toClientWithSecretView(await this.clients.create(data), secret), signing_keys };
+      return Object.assign(toClientWithSecretView(await this.clients.create(data), secret), { signing_keys });
     }
     // A client authenticated by credentials has no token_endpoint_auth_method (Auth0's answer omits it).
     const client = await this.clients.create(inline.some(({ use }) => use.method) ? { ...data, token_endpoint_auth_method: null } : data);
@@ -98,7 +98,7 @@ export class ClientsService {
     const secret = newClientSecret();
     const stored = await this.store(secret);
     const row = await this.clients.update(clientId, { secret_hash: stored.hash, secret_stored: stored.sealed, updated_at: new Date() });
-    return { ...toClientWithSecretView(row, secret), signing_keys: await this.signingKeys() };
+    return Object.assign(toClientWithSecretView(row, secret), { signing_keys: await this.signingKeys() });
   }
 
   /** Authentication checks the hash; the sealed copy is only ever returned (read:client_keys). */
@@ -111,7 +111,7 @@ export class ClientsService {
    * created before secrets were kept have none to return until rotated.
    */
   private view(row: Client, withSecret: boolean, signingKeys: ClientSigningKeyView[]): ClientView {
-    const view = { ...toClientView(row), signing_keys: signingKeys };
+    const view = Object.assign(toClientView(row), { signing_keys: signingKeys });
     if (withSecret && row.secret_stored !== null) view.client_secret = this.sealed.open(row.secret_stored);
     return view;
   }

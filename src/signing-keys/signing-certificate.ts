@@ -16,8 +16,8 @@ export interface CertifiedKey {
   privateKey: KeyObject;
 }
 
-// Node's Web Crypto, typed as the library's (this project's TypeScript has no DOM library).
-const crypto = webcrypto as unknown as NonNullable<Parameters<typeof x509.X509CertificateGenerator.create>[1]>;
+// Node's Web Crypto for the library (its `Crypto` type is the DOM's, which this project does not load).
+x509.cryptoProvider.set(webcrypto as never);
 const ALGORITHM = { name: 'RSASSA-PKCS1-v1_5', hash: 'SHA-256' } as const;
 // Auth0's tenant certificates are valid for 5000 days from the key's creation.
 const VALIDITY_MS = 5000 * 24 * 3600 * 1000;
@@ -34,25 +34,22 @@ export async function certificateOf(key: CertifiedKey, tenantDomain: string): Pr
   const signingKey = await subtle.importKey('pkcs8', key.privateKey.export({ type: 'pkcs8', format: 'der' }), ALGORITHM, false, ['sign']);
   // Whole seconds: a certificate's times have no milliseconds, and the same key gives the same times.
   const notBefore = new Date(Math.floor(key.createdAt.getTime() / 1000) * 1000);
-  const certificate = await x509.X509CertificateGenerator.create(
-    {
-      // Nine bytes, the first below 0x80 so the DER integer stays positive, as Auth0's serials.
-      serialNumber: `0${createHash('sha256').update(key.kid).digest('hex').slice(1, 18)}`,
-      subject: `CN=${tenantDomain}`,
-      issuer: `CN=${tenantDomain}`,
-      notBefore,
-      notAfter: new Date(notBefore.getTime() + VALIDITY_MS),
-      signingAlgorithm: ALGORITHM,
-      publicKey,
-      signingKey,
-      extensions: [
-        new x509.BasicConstraintsExtension(true, undefined, true),
-        await x509.SubjectKeyIdentifierExtension.create(publicKey, false, crypto),
-        new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyCertSign, true),
-      ],
-    },
-    crypto,
-  );
+  const certificate = await x509.X509CertificateGenerator.create({
+    // Nine bytes, the first below 0x80 so the DER integer stays positive, as Auth0's serials.
+    serialNumber: `0${createHash('sha256').update(key.kid).digest('hex').slice(1, 18)}`,
+    subject: `CN=${tenantDomain}`,
+    issuer: `CN=${tenantDomain}`,
+    notBefore,
+    notAfter: new Date(notBefore.getTime() + VALIDITY_MS),
+    signingAlgorithm: ALGORITHM,
+    publicKey,
+    signingKey,
+    extensions: [
+      new x509.BasicConstraintsExtension(true, undefined, true),
+      await x509.SubjectKeyIdentifierExtension.create(publicKey),
+      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature | x509.KeyUsageFlags.keyCertSign, true),
+    ],
+  });
   const crlf = (pem: string) => pem.trim().replace(/\r?\n/g, '\r\n');
   // The library labels the bundle CMS; Auth0's (and OpenSSL's) label is PKCS7.
   const pkcs7 = crlf(new x509.X509Certificates([certificate]).export('pem')).replace(/-----(BEGIN|END) CMS-----/g, '-----$1 PKCS7-----');

@@ -52,7 +52,12 @@ describe('/api/v2/clients', () => {
     assert.equal(res.status, 201, res.text);
     assert.match(res.body.client_id, /^[A-Za-z0-9]{32}$/);
     assert.match(res.body.client_secret, /^[\w-]{64}$/);
-    const { client_id: clientId, client_secret: secret, signing_keys: keys, ...rest } = res.body as Record<string, unknown> & { client_id: string; client_secret: string };
+    const {
+      client_id: clientId,
+      client_secret: secret,
+      signing_keys: keys,
+      ...rest
+    } = res.body as Record<string, unknown> & { client_id: string; client_secret: string };
     assert.deepEqual(rest, { ...DEFAULTS, name: 'Reporting job', description: 'nightly export' });
     await assertSigningKeys(keys);
     const stored = await t.prisma.client.findUniqueOrThrow({ where: { client_id: clientId } });
