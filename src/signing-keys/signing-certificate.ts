@@ -9,7 +9,7 @@ export interface SigningCertificate {
   pkcs7: string;
 }
 
-export interface CertifiedKey {
+interface CertifiedKey {
   kid: string;
   createdAt: Date;
   publicKey: KeyObject;

@@ -22,7 +22,7 @@ const UNKNOWN_KID_RELOAD_GAP_MS = 200;
 const ROTATION_CONFIRM_TIMEOUT_MS = 2_000;
 
 /** The key that signs now: its private key, and what its certificate is made of. */
-export interface CurrentKey {
+interface CurrentKey {
   kid: string;
   key: KeyObject;
   publicKey: KeyObject;
