@@ -54,9 +54,4 @@ export class EffectivePermissions {
         WHERE mr.user_id = ${userId} AND mr.organization_id = ${organizationId ?? null} AND rp.resource_server_identifier = ${audience}`;
     return new Set(rows.map((row) => row.permission_name));
   }
-
-  /** The user's role names, for an action's event.authorization.roles. */
-  async roleNames(userId: string, organizationId?: string): Promise<string[]> {
-    return (await this.assignments.rolesOf(userId, organizationId)).map((role) => role.name);
-  }
 }

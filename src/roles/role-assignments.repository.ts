@@ -133,15 +133,10 @@ export class RoleAssignmentsRepository {
     });
   }
 
-  /** The user's roles (id and name), in the tenant and, when given, in that organization. */
-  async rolesOf(userId: string, organizationId?: string): Promise<Pick<Role, 'id' | 'name'>[]> {
+  /** The user's roles in the whole tenant (id and name). */
+  async rolesOf(userId: string): Promise<Pick<Role, 'id' | 'name'>[]> {
     return this.txHost.tx.role.findMany({
-      where: {
-        OR: [
-          { users: { some: { user_id: userId } } },
-          ...(organizationId ? [{ member_roles: { some: { organization_id: organizationId, user_id: userId } } }] : []),
-        ],
-      },
+      where: { users: { some: { user_id: userId } } },
       orderBy: [...ROLE_ORDER],
       select: { id: true, name: true },
     });
