@@ -1,8 +1,10 @@
 import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, Length, MaxLength, MinLength, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { IfPresent } from '../common/validation/auth0-validators.js';
 import { OffsetPaginationQuery, PaginationQuery } from '../common/pagination/pagination.query.js';
+
+const ROLE_TYPES = ['tenant', 'organization'] as const;
 
 export class RoleIdParams {
   @ApiProperty({ description: 'ID of the role.' })
@@ -46,6 +48,20 @@ export class ListRolesQuery extends OffsetPaginationQuery {
   @IsString()
   @MaxLength(255)
   name_filter?: string;
+
+  // Auth0's newer organization-owned roles are not served: every role here is a tenant role, so
+  // `type=organization` lists none (a0deploy asks for type=tenant).
+  @ApiProperty({ description: 'Optional filter on the type of the role' })
+  @IfPresent()
+  @IsString()
+  @IsIn(ROLE_TYPES)
+  type?: (typeof ROLE_TYPES)[number];
+
+  @ApiProperty({ description: 'Filter organization-level roles by owner ID. Required when type is "organization".' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(50)
+  owner_id?: string;
 }
 
 /** GET /roles/{id}/users: page/per_page/include_totals, or checkpoint from/take. */

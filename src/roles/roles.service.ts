@@ -1,10 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
-import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
+import { listPage, pageWindow, type ListResult, type PageSource } from '../common/pagination/pagination.js';
+import type { Role } from '../generated/prisma/client.js';
 import type { CreateRoleDto, ListRolesQuery, UpdateRoleDto } from './role.dto.js';
 import { roleNotFound } from './role-errors.js';
 import { toRoleView, type RoleView } from './role.view.js';
 import { RolesRepository } from './roles.repository.js';
+
+// Organization-owned roles are not served (every role is a tenant role).
+const NO_ROLES: PageSource<Role> = { rows: () => Promise.resolve([]), count: () => Promise.resolve(0) };
 
 @Injectable()
 export class RolesService {
@@ -15,7 +19,9 @@ export class RolesService {
   }
 
   list(query: ListRolesQuery): Promise<ListResult<'roles', RoleView>> {
-    return listPage('roles', pageWindow(query, 'offset'), this.roles.pages(query.name_filter), toRoleView);
+    const window = pageWindow(query, 'offset');
+    if (query.type === 'organization') return listPage('roles', window, NO_ROLES, toRoleView);
+    return listPage('roles', window, this.roles.pages(query.name_filter), toRoleView);
   }
 
   async get(id: string): Promise<RoleView> {

@@ -103,6 +103,9 @@ describe('roles', () => {
     const bare = await t.api.get(`/api/v2/roles?name_filter=${tag}`).set('Authorization', auth);
     assert.ok(Array.isArray(bare.body));
     Errors.invalidPaging(await t.api.get('/api/v2/roles?page=10&per_page=100').set('Authorization', auth));
+    // Every role is a tenant role (organization-owned roles are not served).
+    assert.equal((await collect(await sdk.roles.list({ name_filter: tag, type: 'tenant' }))).length, 3);
+    assert.deepEqual(await collect(await sdk.roles.list({ name_filter: tag, type: 'organization', owner_id: 'org_x' })), []);
   });
 
   it('401 without a token, 403 without the scope, on every route', async () => {
