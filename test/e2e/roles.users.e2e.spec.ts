@@ -115,6 +115,10 @@ describe("a role's users and a user's roles", () => {
     await sdk.users.roles.assign(user, { roles: [keep, doomed] });
     await sdk.roles.delete(doomed);
     assert.deepEqual(await userRoles(user), [keep]);
+    // The delete's log entry holds the cascade too.
+    const [entry] = await t.prisma.tenantLog.findMany({ where: { type: 'sapi', details: { contains: `/api/v2/roles/${doomed}` } } });
+    const { changes } = JSON.parse(must(entry.details)) as { changes: { table: string; op: string }[] };
+    assert.deepEqual(changes.map((c) => `${c.op} ${c.table}`).sort(), ['delete roles', 'delete user_roles']);
     const res = await t.api.delete(`/api/v2/users/${encodeURIComponent(user)}`).set('Authorization', auth);
     assert.equal(res.status, 204);
     assert.deepEqual(await collect(await sdk.roles.users.list(keep)), []);
