@@ -27,6 +27,7 @@ import { OrganizationsModule } from './organizations/organizations.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
 import { RateLimitModule } from './rate-limit/rate-limit.module.js';
 import { ResourceServersModule } from './resource-servers/resource-servers.module.js';
+import { RolesModule } from './roles/roles.module.js';
 import { SigningKeysModule } from './signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from './users/users.module.js';
@@ -49,6 +50,7 @@ import { UsersModule } from './users/users.module.js';
     ResourceServersModule,
     ConnectionsModule,
     UsersModule,
+    RolesModule,
     ActionsModule,
     ActionRuntimeModule,
     LogsModule,

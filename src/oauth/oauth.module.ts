@@ -7,6 +7,7 @@ import { ConnectionsModule } from '../connections/connections.module.js';
 import { RateLimitStorageModule } from '../rate-limit/rate-limit.module.js';
 import { RefreshTokensModule } from '../refresh-tokens/refresh-tokens.module.js';
 import { ResourceServersModule } from '../resource-servers/resource-servers.module.js';
+import { RolesModule } from '../roles/roles.module.js';
 import { SigningKeysModule } from '../signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from '../token-exchange-profiles/token-exchange-profiles.module.js';
 import { UsersModule } from '../users/users.module.js';
@@ -45,6 +46,7 @@ import { UserTokens } from './user-tokens.js';
     UsersModule,
     ConnectionsModule,
     RefreshTokensModule,
+    RolesModule,
   ],
   controllers: [OAuthTokenController, RevokeController, DiscoveryController],
   providers: [

@@ -55,6 +55,8 @@ export class TokenIssuer {
       ...(orgId ? { org_id: orgId } : {}),
       gty: 'client-credentials',
       azp: client.client_id,
+      // Auth0's authz dialects: a client's permissions are its granted scopes.
+      ...(api.permissionsClaim ? { permissions: scopes } : {}),
     };
     const response: TokenResponse = {
       access_token: await this.signing.accessToken(claims, api),

@@ -3,12 +3,15 @@ import type { Actor } from '../action-runtime/child/actor.js';
 import { AppConfig } from '../config/app-config.js';
 import type { Client } from '../generated/prisma/client.js';
 import type { Audience } from '../resource-servers/resource-server-catalog.js';
+import { EffectivePermissions } from '../roles/effective-permissions.js';
 import type { UserRow } from '../users/dto/user.view.js';
 import type { Issued, TokenResponse } from './token-issuer.service.js';
 import { TokenSigning } from './token-signing.js';
 
 // Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
 const DEFAULT_ID_TOKEN_LIFETIME = 36_000;
+// Scopes that are no API's permissions: OIDC's and offline_access pass RBAC untouched.
+const NOT_PERMISSIONS: ReadonlySet<string> = new Set(['openid', 'profile', 'email', 'offline_access']);
 
 /** What both tokens say of the request's organization. */
 export interface OrganizationClaims {
@@ -20,6 +23,7 @@ interface UserTokenRequest {
   client: Client;
   user: UserRow;
   api: Audience;
+  /** What the grant allows; RBAC narrows it further for an API that enforces policies. */
   scopes: string[];
   organization?: OrganizationClaims;
   /** The action's api.authentication.setActor: Auth0 puts it as `act` in both tokens. */
@@ -32,9 +36,22 @@ export class UserTokens {
   constructor(
     private readonly signing: TokenSigning,
     private readonly config: AppConfig,
+    private readonly permissions: EffectivePermissions,
   ) {}
 
-  async issue({ client, user, api, scopes, organization, actor }: UserTokenRequest): Promise<Issued> {
+  /**
+   * Every user grant issues through here, so RBAC applies to each alike, read afresh at each
+   * issue (a permission removed is gone from the next token, refreshes included): with
+   * enforce_policies the API's scopes are those the user holds (directly, through roles, and
+   * through their roles in the token's organization); an authz dialect lists them all as
+   * `permissions`, requested or not, as Auth0 does.
+   */
+  async issue({ client, user, api, scopes: allowed, organization, actor }: UserTokenRequest): Promise<Issued> {
+    const held =
+      api.enforcePolicies || api.permissionsClaim
+        ? await this.permissions.scopesFor(user.user_id, api.identifier, organization?.org_id)
+        : undefined;
+    const scopes = api.enforcePolicies && held ? allowed.filter((scope) => NOT_PERMISSIONS.has(scope) || held.has(scope)) : allowed;
     const now = Math.floor(Date.now() / 1000);
     const scope = scopes.join(' ');
     // Claims both tokens carry besides their own.
@@ -49,6 +66,7 @@ export class UserTokens {
       scope,
       azp: client.client_id,
       ...shared,
+      ...(api.permissionsClaim && held ? { permissions: [...held].sort() } : {}),
     };
     const response: TokenResponse = {
       access_token: await this.signing.accessToken(access, api),

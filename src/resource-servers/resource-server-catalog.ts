@@ -16,7 +16,13 @@ export interface Audience {
   system: boolean;
   /** Whether refresh tokens may be issued for it (offline_access). */
   allowOfflineAccess: boolean;
+  /** RBAC: a user's token holds only the requested scopes the user holds. */
+  enforcePolicies: boolean;
+  /** access_token_authz and rfc9068_profile_authz add a `permissions` claim. */
+  permissionsClaim: boolean;
 }
+
+const AUTHZ_DIALECTS: ReadonlySet<string | null> = new Set(['access_token_authz', 'rfc9068_profile_authz']);
 
 /** The APIs of the tenant by audience: the Management API (synthesised) and the stored ones. */
 @Injectable()
@@ -37,6 +43,8 @@ export class ResourceServerCatalog {
         tokenLifetime: api.token_lifetime,
         system: true,
         allowOfflineAccess: false,
+        enforcePolicies: false,
+        permissionsClaim: false,
       };
     }
     const row = await this.servers.findByIdentifier(identifier);
@@ -49,6 +57,8 @@ export class ResourceServerCatalog {
       secret: row.signing_alg === 'HS256' && row.signing_secret !== null ? this.secrets.open(row.signing_secret) : undefined,
       system: false,
       allowOfflineAccess: row.allow_offline_access,
+      enforcePolicies: row.enforce_policies === true,
+      permissionsClaim: AUTHZ_DIALECTS.has(row.token_dialect),
     };
   }
 }

@@ -66,10 +66,25 @@ export class ResourceServersRepository {
     return (await this.prisma.sql<ResourceServer>(BY_IDENTIFIER_SQL, [identifier])).at(0);
   }
 
-  /** Undefined when there is no such resource server. */
+  /**
+   * Undefined when there is no such resource server. New scopes take, in the same transaction, the
+   * role and user permissions naming a scope the API no longer has, as Auth0 does: a permission
+   * must name one of its API's scopes. Those tables belong to roles; the statements live here so
+   * that the update and its cascade commit together.
+   */
   async update(id: string, changes: ResourceServerChanges): Promise<ResourceServer | undefined> {
-    const { count } = await this.txHost.tx.resourceServer.updateMany({ where: { id }, data: { ...changes, updated_at: new Date() } });
-    return count === 0 ? undefined : this.find(id);
+    return this.txHost.withTransaction(Propagation.Nested, async () => {
+      const tx = this.txHost.tx;
+      const { count } = await tx.resourceServer.updateMany({ where: { id }, data: { ...changes, updated_at: new Date() } });
+      if (count === 0) return undefined;
+      const updated = await this.find(id);
+      if (updated && changes.scopes !== undefined) {
+        const where = { resource_server_identifier: updated.identifier, permission_name: { notIn: scopeValues(updated.scopes) } };
+        await tx.rolePermission.deleteMany({ where });
+        await tx.userPermission.deleteMany({ where });
+      }
+      return updated;
+    });
   }
 
   /**
@@ -87,4 +102,12 @@ export class ResourceServersRepository {
       for (const row of removed) await tx.$executeRaw`DELETE FROM client_grants WHERE audience = ${row.identifier}`;
     });
   }
+}
+
+function scopeValues(scopes: Prisma.JsonValue): string[] {
+  if (!Array.isArray(scopes)) return [];
+  return scopes.flatMap((scope) => {
+    const value = (scope as { value?: unknown } | null)?.value;
+    return typeof value === 'string' ? [value] : [];
+  });
 }

@@ -190,6 +190,49 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     });
     assert.deepEqual(await state(tenant, deploy), expected);
   });
+
+  // One import for the edit and the deletion: a0deploy's imports are slow (above).
+  it('roles: exported with their permissions; an import applies an edit, a new role and, with AUTH0_ALLOW_DELETE, a deletion', async () => {
+    const api = 'https://rbac.example/api';
+    await tenant.must('POST', '/resource-servers', {
+      name: 'RBAC API',
+      identifier: api,
+      scopes: [{ value: 'read:docs' }, { value: 'write:docs' }],
+    });
+    const editors = await tenant.must<{ id: string }>('POST', '/roles', { name: 'editors', description: 'Edit docs' }, 200);
+    const readers = await tenant.must<{ id: string }>('POST', '/roles', { name: 'readers', description: 'Read docs' }, 200);
+    const permission = (permission_name: string) => ({ resource_server_identifier: api, permission_name });
+    await tenant.must('POST', `/roles/${editors.id}/permissions`, { permissions: [permission('read:docs'), permission('write:docs')] });
+    await tenant.must('POST', `/roles/${readers.id}/permissions`, { permissions: [permission('read:docs')] });
+    const roles = { AUTH0_INCLUDED_ONLY: JSON.stringify(['roles']) };
+    const out = join(tenant.dir, 'roles');
+    await run(['export', '-f', 'yaml', '-o', out], roles);
+    const file = join(out, 'tenant.yaml');
+    const exported = parse(await readFile(file, 'utf8')) as { roles: Entity[] };
+    assert.deepEqual(byName(exported.roles), {
+      editors: { name: 'editors', description: 'Edit docs', permissions: [permission('read:docs'), permission('write:docs')] },
+      readers: { name: 'readers', description: 'Read docs', permissions: [permission('read:docs')] },
+    });
+
+    exported.roles = [
+      { name: 'editors', description: 'Write docs', permissions: [permission('write:docs')] },
+      { name: 'auditors', description: 'Audit docs', permissions: [permission('read:docs')] },
+    ];
+    await writeFile(file, stringify(exported));
+    await run(['import', '-i', file], { ...roles, AUTH0_ALLOW_DELETE: 'true' });
+    const listed = await tenant.must<{ id: string; name: string; description: string }[]>('GET', '/roles');
+    const withPermissions = await Promise.all(
+      listed.map(async ({ id, ...role }) => ({
+        ...role,
+        permissions: (await tenant.must<{ permission_name: string }[]>('GET', `/roles/${id}/permissions`)).map((p) => p.permission_name),
+      })),
+    );
+    assert.deepEqual(withPermissions, [
+      { name: 'auditors', description: 'Audit docs', permissions: ['read:docs'] },
+      { name: 'editors', description: 'Write docs', permissions: ['write:docs'] },
+    ]);
+    assert.equal(listed.find((role) => role.name === 'editors')?.id, editors.id, 'the edit kept the role');
+  });
 });
 
 // The clients seeded through the API, by name; each is expected back in the export as sent.

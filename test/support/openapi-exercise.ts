@@ -78,8 +78,12 @@ export async function makeFixtures(t: TestApp) {
   const user = await users.user(usernameConnection.id, {
     username: `u${Date.now().toString(36)}${Math.random().toString(36).slice(2, 8)}`,
   });
+  // A member of the organization, holding a role: the member roles paths address them.
+  await t.prisma.organizationMember.create({ data: { organization_id: organization.id, user_id: user.user_id } });
+  const role = await t.prisma.role.create({ data: { id: newId('rol'), name: `fx-${randomBytes(5).toString('hex')}` } });
   return {
     organization,
+    role,
     credential,
     pem,
     grant: await t.factories.clientGrant(),
@@ -127,6 +131,8 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'log-streams/{id}': (fx) => fx.logStream.id,
   'logs/{id}': (fx) => logId(fx.log.tx_id, fx.log.seq),
   'refresh-tokens/{id}': (fx) => fx.refreshToken.id,
+  'roles/{id}': (fx) => fx.role.id,
+  'members/{user_id}': (fx) => fx.user.user_id,
 };
 // Body properties that must name an existing resource to succeed (given the other properties sent).
 // A client grant names an existing API, and only scopes that API defines.
@@ -140,6 +146,10 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
   connection_id: (fx) => fx.spare.id,
   connection: (fx, names) => (names.has('username') ? fx.usernameConnection : fx.connection).name,
   members: (fx) => [fx.user.user_id],
+  // A role's or a user's permissions: a scope the fixtures' API defines.
+  permissions: (fx) => [{ resource_server_identifier: fx.resourceServer.identifier, permission_name: 'read:things' }],
+  roles: (fx) => [fx.role.id],
+  users: (fx) => [fx.user.user_id],
   // Organization signup needs a database connection that assigns membership (Auth0's 400 otherwise).
   is_signup_enabled: () => false,
   sink: () => ({ httpEndpoint: 'https://127.0.0.1:9/fx' }),

@@ -16,13 +16,19 @@ export const CAPTURED_TABLES: readonly string[] = [
   'log_streams',
   'organization_client_grants',
   'organization_connections',
+  'organization_member_roles',
   'organization_members',
   'organizations',
   // DELETE /refresh-tokens/{id} and /users/{id}/refresh-tokens, and a deleted user, client or grant's tokens (cascade).
   'refresh_tokens',
   'resource_servers',
+  // Removed with their role, user or resource server (cascade), and with a scope a resource server update drops.
+  'role_permissions',
+  'roles',
   'signing_keys',
   'token_exchange_profiles',
+  'user_permissions',
+  'user_roles',
   'users',
 ];
 

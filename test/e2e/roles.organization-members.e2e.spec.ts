@@ -1,0 +1,106 @@
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { after, before, describe, it } from 'node:test';
+import type { Connection } from '../../src/generated/prisma/client.js';
+import { Errors } from '../support/responses.js';
+import { must } from '../support/must.js';
+import { rolesSdk } from '../support/roles-sdk.js';
+import { collect, Sdk } from '../support/sdk.js';
+import { startTestApp, type TestApp } from '../support/test-app.js';
+import { sdkRejects, UserFactories } from '../support/user-factories.js';
+
+const ALL =
+  'create:roles delete:roles read:organization_member_roles create:organization_member_roles delete:organization_member_roles create:organization_members delete:organization_members delete:organizations';
+const roleMissing = [404, 'inexistent_role', 'The role does not exist.'] as const;
+const orgMissing = [404, 'inexistent_organization', 'No organization found by that id or name'] as const;
+const notMember = [400, 'invalid_body', 'The user is not a member of the organization.'] as const;
+const unique = () => randomBytes(5).toString('hex');
+
+describe("organization members' roles", () => {
+  let t: TestApp;
+  let auth: string;
+  let sdk: ReturnType<typeof rolesSdk>;
+  let f: UserFactories;
+  let db: Connection;
+  const role = async (name = `role-${unique()}`) => must((await sdk.roles.create({ name })).id);
+  const memberRoles = async (org: string, user: string) => (await collect(await sdk.members.roles.list(org, user))).map((r) => r.id);
+  // An organization with one member, as a client makes them.
+  const membership = async () => {
+    const org = (await t.factories.organization()).id;
+    const user = (await f.user(db.id)).user_id;
+    await sdk.members.create(org, { members: [user] });
+    return { org, user };
+  };
+
+  before(async () => {
+    t = await startTestApp();
+    auth = await t.bearer(ALL);
+    sdk = rolesSdk(await Sdk.listen(t), auth.slice('Bearer '.length));
+    f = new UserFactories(t.prisma);
+    db = await f.connection();
+  });
+  after(() => t.close());
+
+  it('POST and DELETE: 204 (recorded); GET lists the roles of that organization only, with include_totals', async () => {
+    const { org, user } = await membership();
+    const other = await membership();
+    await sdk.members.create(other.org, { members: [user] });
+    const [a, b] = [await role(`b-${unique()}`), await role(`a-${unique()}`)];
+    const added = await sdk.members.roles.assign(org, user, { roles: [a, b, a] }).withRawResponse();
+    assert.equal(added.rawResponse.status, 204);
+    await sdk.members.roles.assign(other.org, user, { roles: [a] });
+    assert.deepEqual(await memberRoles(org, user), [b, a]);
+    assert.deepEqual(await memberRoles(other.org, user), [a]);
+    const totals = await t.api
+      .get(`/api/v2/organizations/${org}/members/${encodeURIComponent(user)}/roles?include_totals=true`)
+      .set('Authorization', auth);
+    assert.deepEqual({ ...totals.body, roles: totals.body.roles.length }, { start: 0, limit: 50, total: 2, roles: 2 });
+    const removed = await sdk.members.roles.delete(org, user, { roles: [b] }).withRawResponse();
+    assert.equal(removed.rawResponse.status, 204);
+    assert.deepEqual(await memberRoles(org, user), [a]);
+    assert.deepEqual(await memberRoles(other.org, user), [a]);
+  });
+
+  it('the member must exist; an unknown organization or role is a 404', async () => {
+    const { org, user } = await membership();
+    const outsider = (await f.user(db.id)).user_id;
+    const id = await role();
+    await sdkRejects(sdk.members.roles.assign(org, outsider, { roles: [id] }), ...notMember);
+    await sdkRejects(sdk.members.roles.list(org, outsider), ...notMember);
+    await sdkRejects(sdk.members.roles.delete(org, outsider, { roles: [id] }), ...notMember);
+    await sdkRejects(sdk.members.roles.assign('org_doesNotExist0000', user, { roles: [id] }), ...orgMissing);
+    await sdkRejects(sdk.members.roles.list('org_doesNotExist0000', user), ...orgMissing);
+    await sdkRejects(sdk.members.roles.assign(org, user, { roles: [id, 'rol_doesNotExist0000'] }), ...roleMissing);
+    assert.deepEqual(await memberRoles(org, user), []);
+    Errors.invalidBody(
+      await t.api
+        .post(`/api/v2/organizations/${org}/members/${encodeURIComponent(user)}/roles`)
+        .set('Authorization', auth)
+        .send({ roles: [] }),
+      `Payload validation error: 'Array is too short (0), minimum 1' on property roles (List of roles IDs to associate with (or remove from) the user.).`,
+    );
+  });
+
+  it('cascades: leaving the organization, a deleted role and a deleted organization take the member roles', async () => {
+    const { org, user } = await membership();
+    const [keep, doomed] = [await role(), await role()];
+    await sdk.members.roles.assign(org, user, { roles: [keep, doomed] });
+    await sdk.roles.delete(doomed);
+    assert.deepEqual(await memberRoles(org, user), [keep]);
+    await sdk.members.delete(org, { members: [user] });
+    assert.equal(await t.prisma.organizationMemberRole.count({ where: { user_id: user } }), 0);
+    const again = await membership();
+    await sdk.members.roles.assign(again.org, again.user, { roles: [keep] });
+    const res = await t.api.delete(`/api/v2/organizations/${again.org}`).set('Authorization', auth);
+    assert.equal(res.status, 204);
+    assert.equal(await t.prisma.organizationMemberRole.count({ where: { organization_id: again.org } }), 0);
+  });
+
+  it('403 without the scopes', async () => {
+    const other = await t.bearer('read:roles');
+    const path = '/api/v2/organizations/org_x/members/u/roles';
+    Errors.insufficientScope(await t.api.get(path).set('Authorization', other), 'read:organization_member_roles');
+    Errors.insufficientScope(await t.api.post(path).set('Authorization', other).send({}), 'create:organization_member_roles');
+    Errors.insufficientScope(await t.api.delete(path).set('Authorization', other).send({}), 'delete:organization_member_roles');
+  });
+});

@@ -1,0 +1,13 @@
+import { MembersClient } from 'auth0/organizations/members';
+import { RolesClient } from 'auth0/roles';
+import { UsersClient } from 'auth0/users';
+
+/**
+ * The official SDK v7's role clients, as ManagementClient builds them (its `roles`, `users` and
+ * `organizations.members` properties), pointed at the app on a loopback port: ManagementClient
+ * itself only takes an https domain.
+ */
+export function rolesSdk(baseUrl: string, token: string) {
+  const options = { baseUrl, token, maxRetries: 0 };
+  return { roles: new RolesClient(options), users: new UsersClient(options), members: new MembersClient(options) };
+}
