@@ -24,7 +24,7 @@ export interface RoleUserRow {
   name: string | null;
 }
 
-type Outcome = 'added' | 'role_missing' | 'user_missing' | 'organization_missing' | 'member_missing';
+type Outcome = 'added' | 'role_missing' | 'user_missing' | 'organization_missing';
 
 const ROLE_ORDER = [{ name: 'asc' }, { id: 'asc' }] as const;
 
@@ -113,11 +113,13 @@ export class RoleAssignmentsRepository {
         const tx = this.txHost.tx;
         const organization = await tx.$queryRaw<unknown[]>`SELECT 1 FROM organizations WHERE id = ${organizationId}`;
         if (organization.length === 0) return 'organization_missing';
-        const member = await tx.$queryRaw<unknown[]>`
-          SELECT 1 FROM organization_members WHERE organization_id = ${organizationId} AND user_id = ${userId} FOR SHARE`;
-        if (member.length === 0) return 'member_missing';
+        // Recorded: Auth0 takes roles for a user of the tenant who is not yet a member (204), and the
+        // membership added afterwards lists them; so the assignment makes the user a member.
+        const user = await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE user_id = ${userId} FOR SHARE`;
+        if (user.length === 0) return 'user_missing';
         const roles = await tx.$queryRaw<unknown[]>`SELECT 1 FROM roles WHERE id = ANY(${unique}) FOR SHARE`;
         if (roles.length !== unique.length) return 'role_missing';
+        await tx.organizationMember.createMany({ data: [{ organization_id: organizationId, user_id: userId }], skipDuplicates: true });
         await tx.organizationMemberRole.createMany({
           data: unique.map((role_id) => ({ organization_id: organizationId, user_id: userId, role_id })),
           skipDuplicates: true,

@@ -51,7 +51,7 @@ export class RoleAssignmentsService {
   async assignToMember(organizationId: string, userId: string, roleIds: string[]): Promise<void> {
     const outcome = await this.assignments.assignToMember(organizationId, userId, roleIds);
     if (outcome === 'organization_missing') throw organizationNotFound();
-    if (outcome === 'member_missing') throw notAMember();
+    if (outcome === 'user_missing') throw notAMember();
     if (outcome === 'role_missing') throw roleNotFound();
   }
 

@@ -26,8 +26,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestOrganizationManager_DeleteInvitation: 'organization invitations are not served',
   TestOrganizationManager_Invitation: 'organization invitations are not served',
   TestOrganizationManager_Invitations: 'organization invitations are not served',
-  TestOrganizationManager_MemberRoles: "roles (/roles, members' roles) are not served",
-  TestOrganizationManager_Members: "roles (/roles, members' roles) are not served",
   TestUserManager_AuthenticationMethods: "users' authentication methods are not served",
   TestUserManager_Blocks: 'user blocks (/user-blocks) are not served',
   TestUserManager_BlocksByIdentifier: 'user blocks (/user-blocks) are not served',
@@ -41,9 +39,7 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestUserManager_ListRefreshTokens:
     'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_ListUserSessions: "users' sessions are not served",
-  TestUserManager_Permissions: "users' permissions are not served",
   TestUserManager_RegenerateRecoveryCode: 'MFA recovery codes are not served',
-  TestUserManager_Roles: "roles (/roles, users' roles) are not served",
   TestUserManager_Unblock: 'user blocks (/user-blocks) are not served',
   TestUserManager_UnblockByIdentifier: 'user blocks (/user-blocks) are not served',
   TestUserManager_Unlink: 'identity linking (/users/{id}/identities) is not served',

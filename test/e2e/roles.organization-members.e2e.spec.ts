@@ -65,9 +65,16 @@ describe("organization members' roles", () => {
     const { org, user } = await membership();
     const outsider = (await f.user(db.id)).user_id;
     const id = await role();
-    await sdkRejects(sdk.members.roles.assign(org, outsider, { roles: [id] }), ...notMember);
     await sdkRejects(sdk.members.roles.list(org, outsider), ...notMember);
     await sdkRejects(sdk.members.roles.delete(org, outsider, { roles: [id] }), ...notMember);
+    await sdkRejects(sdk.members.roles.assign(org, 'auth0|000000000000000000000000', { roles: [id] }), ...notMember);
+    // Recorded (go-auth0): roles given to a user of the tenant who is not a member make them one.
+    await sdk.members.roles.assign(org, outsider, { roles: [id] });
+    assert.deepEqual(
+      (await sdk.members.roles.list(org, outsider)).data.map((r) => r.id),
+      [id],
+    );
+    assert.equal(await t.prisma.organizationMember.count({ where: { organization_id: org, user_id: outsider } }), 1);
     await sdkRejects(sdk.members.roles.assign('org_doesNotExist0000', user, { roles: [id] }), ...orgMissing);
     await sdkRejects(sdk.members.roles.list('org_doesNotExist0000', user), ...orgMissing);
     await sdkRejects(sdk.members.roles.assign(org, user, { roles: [id, 'rol_doesNotExist0000'] }), ...roleMissing);
