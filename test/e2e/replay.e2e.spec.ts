@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { ALL_SCOPES } from '../../src/auth/scopes.catalog.js';
 import { loadCassettes } from '../replay/cassettes.js';
-import { explain } from '../replay/known-differences.js';
+import { excusedBy, explain } from '../replay/known-differences.js';
 import { KNOWN_DIFFERENCES } from '../replay/known-list.js';
 import { fieldsMatch, Replayer, statusMatches, summarize, type ReplayOutcome } from '../replay/replayer.js';
 import { startTestApp, type TestApp } from '../support/test-app.js';
@@ -89,6 +89,18 @@ describe("replay of Auth0's recorded traffic (go-auth0 test/data/recordings)", (
     const outcomes: ReplayOutcome[] = [];
     for (const cassette of cassettes.filter((c) => !(c.name in EXCLUDED))) outcomes.push(...(await replayer.replay(cassette)));
     console.log(summarize(outcomes));
+    // The field-set match once the recorder's own changes, and then recordings older than Auth0's
+    // current answers, are set aside; what is left is where ours differs (listed with why, or a failure).
+    const compared = outcomes.filter((o) => o.fields && statusMatches(o));
+    const matchWithout = (kinds: Parameters<typeof excusedBy>[2]) =>
+      compared.filter((o) => fieldsMatch(o) || excusedBy(o, KNOWN_DIFFERENCES, kinds)).length / compared.length;
+    const withoutArtefacts = matchWithout(['artefact']);
+    const current = matchWithout(['artefact', 'outdated']);
+    console.log(`field-set-match rate, recorder artefacts excluded: ${(100 * withoutArtefacts).toFixed(1)}%`);
+    console.log(`field-set-match rate, artefacts and outdated recordings excluded: ${(100 * current).toFixed(1)}%`);
+    for (const rule of KNOWN_DIFFERENCES.filter((r) => r.kind === 'ours' && r.missing)) {
+      console.log(`ours, a field Auth0 returns left out: ${rule.missing?.join(', ')} (${rule.reason})`);
+    }
     const differing = outcomes.filter((o) => !statusMatches(o) || !fieldsMatch(o));
     const describe = (o: ReplayOutcome) => ({
       at: o.at,
@@ -105,6 +117,9 @@ describe("replay of Auth0's recorded traffic (go-auth0 test/data/recordings)", (
     const unexplained = differing.filter((o) => explain(o, KNOWN_DIFFERENCES).length === 0).map(describe);
     for (const d of unexplained) console.log(JSON.stringify(d));
     assert.deepEqual(unexplained, []);
+    // What is left is ours on purpose: errorCode on every 404 (the contract's one error body) and the
+    // log streams' filters; a new difference fails the unexplained check above, a lost fix this floor.
+    assert.ok(current >= 0.93, `field-set match with artefacts and outdated recordings excluded: ${current}`);
     const used = new Set(differing.flatMap((o) => explain(o, KNOWN_DIFFERENCES)));
     assert.deepEqual(
       KNOWN_DIFFERENCES.filter((rule) => !used.has(rule)).map((rule) => rule.reason),
