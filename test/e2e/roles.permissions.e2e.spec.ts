@@ -4,9 +4,9 @@ import { after, before, describe, it } from 'node:test';
 import type { Connection } from '../../src/generated/prisma/client.js';
 import { Errors } from '../support/responses.js';
 import { must } from '../support/must.js';
-import { rolesSdk } from '../support/roles-sdk.js';
-import { collect, Sdk } from '../support/sdk.js';
-import { startTestApp, type TestApp } from '../support/test-app.js';
+import { rolesTestApp, type rolesSdk } from '../support/roles-sdk.js';
+import { collect } from '../support/sdk.js';
+import type { TestApp } from '../support/test-app.js';
 import { sdkRejects, UserFactories } from '../support/user-factories.js';
 
 const ALL = 'create:roles read:roles update:roles delete:roles read:users update:users create:role_members';
@@ -36,11 +36,7 @@ describe('role and user permissions', () => {
   const perm = (identifier: string, permission_name: string) => ({ resource_server_identifier: identifier, permission_name });
 
   before(async () => {
-    t = await startTestApp();
-    auth = await t.bearer(ALL);
-    sdk = rolesSdk(await Sdk.listen(t), auth.slice('Bearer '.length));
-    f = new UserFactories(t.prisma);
-    db = await f.connection();
+    ({ t, auth, sdk, f, db } = await rolesTestApp(ALL));
   });
   after(() => t.close());
 
