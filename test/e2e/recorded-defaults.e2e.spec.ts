@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { ClientsClient } from 'auth0/clients';
 import { ResourceServersClient } from 'auth0/resourceServers';
 import { ConnectionFactories, sdkV7 } from '../support/connection-factories.js';
 import { must } from '../support/must.js';
@@ -11,7 +10,7 @@ const SCOPES = [
   'create:resource_servers read:resource_servers update:resource_servers',
   'create:connections read:connections update:connections',
   'create:organization_connections read:organization_connections update:organization_connections',
-  'create:clients read:clients update:clients',
+  'create:clients update:clients',
 ].join(' ');
 
 // Auth0's answers to the same bodies, recorded by terraform-provider-auth0's acceptance tests against a
@@ -56,7 +55,6 @@ describe("the official auth0 SDK (v7): a new object's fields and defaults, as Au
   let f: ConnectionFactories;
   let sdk: ReturnType<typeof sdkV7>;
   let servers: ResourceServersClient;
-  let clients: ClientsClient;
   before(async () => {
     t = await startTestApp();
     f = new ConnectionFactories(t.prisma);
@@ -64,7 +62,6 @@ describe("the official auth0 SDK (v7): a new object's fields and defaults, as Au
     const token = (await t.bearer(SCOPES)).slice('Bearer '.length);
     sdk = sdkV7(baseUrl, token);
     servers = new ResourceServersClient({ baseUrl, token, maxRetries: 0 });
-    clients = new ClientsClient({ baseUrl, token, maxRetries: 0 });
   });
   after(() => t.close());
 
@@ -118,16 +115,6 @@ describe("the official auth0 SDK (v7): a new object's fields and defaults, as Au
       // The ticket is the connection's own: a later change leaves it as it was.
       const updated = await sdk.connections.update(must(created.id), { display_name: 'Renamed' });
       assert.deepEqual([ticketOf(updated), updated.display_name], [url, 'Renamed'], strategy);
-    }
-  });
-
-  it('a client created with oidc_logout also answers the deprecated oidc_backchannel_logout with its URLs (go-auth0 recording)', async () => {
-    const oidc_logout = { backchannel_logout_urls: ['https://example.com/logout'] };
-    const created = await clients.create({ name: 'recorded-oidc-logout', oidc_logout });
-    const read = await clients.get(must(created.client_id));
-    for (const answer of [created, read]) {
-      assert.deepEqual(answer.oidc_logout, oidc_logout);
-      assert.deepEqual(answer.oidc_backchannel_logout, { backchannel_logout_urls: ['https://example.com/logout'] });
     }
   });
 

@@ -64,7 +64,6 @@ export class ClientView {
   @ApiPropertyOptional(object) native_social_login?: object;
   @ApiPropertyOptional(object) refresh_token?: object;
   @ApiPropertyOptional(object) oidc_logout?: object;
-  @ApiPropertyOptional({ ...object, deprecated: true }) oidc_backchannel_logout?: object;
   @ApiPropertyOptional(object) addons?: object;
   @ApiPropertyOptional(object) session_transfer?: object;
   @ApiPropertyOptional() compliance_level?: string;
@@ -102,11 +101,6 @@ export function toClientView(row: Client): ClientView {
     ...(row.signed_request_object !== null ? { signed_request_object: row.signed_request_object } : {}),
     ...(row.settings as object),
   };
-  // Recorded: Auth0 answers the deprecated oidc_backchannel_logout beside oidc_logout, with its URLs.
-  const logout = view.oidc_logout as { backchannel_logout_urls?: unknown } | undefined;
-  if (logout?.backchannel_logout_urls !== undefined && view.oidc_backchannel_logout === undefined) {
-    view.oidc_backchannel_logout = { backchannel_logout_urls: logout.backchannel_logout_urls };
-  }
   return view;
 }
 
