@@ -18,7 +18,7 @@ const SECURITY_TYPES: ReadonlySet<string> = new Set([
 export const SECURITY_CATEGORY = 'security';
 
 /** Every category name Auth0 accepts in a filter (the SDK's LogStreamFilterGroupNameEnum). */
-export const LOG_STREAM_CATEGORIES = [
+const LOG_STREAM_CATEGORIES = [
   'auth.ancillary.fail',
   'auth.ancillary.success',
   'auth.login.fail',
