@@ -3,6 +3,7 @@ import { AppConfig } from '../config/app-config.js';
 import type { SigningAlgorithm } from './dto/resource-server-rules.js';
 import { managementApi } from './management-api.js';
 import { ResourceServersRepository } from './resource-servers.repository.js';
+import { scopesOf } from './resource-server-scopes.js';
 import { SealedSecrets } from '../common/sealed-secrets.js';
 
 /** What grants and the token endpoint need to know of an API. */
@@ -51,7 +52,7 @@ export class ResourceServerCatalog {
     if (!row) return undefined;
     return {
       identifier,
-      scopes: (row.scopes as { value: string }[]).map((scope) => scope.value),
+      scopes: scopesOf(row.scopes).map((scope) => scope.value),
       signingAlg: row.signing_alg as SigningAlgorithm,
       tokenLifetime: row.token_lifetime,
       secret: row.signing_alg === 'HS256' && row.signing_secret !== null ? this.secrets.open(row.signing_secret) : undefined,
