@@ -80,7 +80,10 @@ export class ResourceServersRepository {
       if (count === 0) return undefined;
       const updated = await this.find(id);
       if (updated && changes.scopes !== undefined) {
-        const where = { resource_server_identifier: updated.identifier, permission_name: { notIn: scopesOf(updated.scopes).map((scope) => scope.value) } };
+        const where = {
+          resource_server_identifier: updated.identifier,
+          permission_name: { notIn: scopesOf(updated.scopes).map((scope) => scope.value) },
+        };
         await tx.rolePermission.deleteMany({ where });
         await tx.userPermission.deleteMany({ where });
       }

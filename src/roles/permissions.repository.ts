@@ -142,7 +142,11 @@ function pick({ resource_server_identifier, permission_name }: PermissionRef): P
 }
 
 function toApi(row: { identifier: string; name: string; scopes: Prisma.JsonValue }): PermissionApi {
-  return { identifier: row.identifier, name: row.name, scopes: new Map(scopesOf(row.scopes).map((scope) => [scope.value, scope.description])) };
+  return {
+    identifier: row.identifier,
+    name: row.name,
+    scopes: new Map(scopesOf(row.scopes).map((scope) => [scope.value, scope.description])),
+  };
 }
 
 function toPermissionRow(
