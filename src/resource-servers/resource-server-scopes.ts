@@ -1,6 +1,6 @@
 import type { Prisma } from '../generated/prisma/client.js';
 
-export interface ResourceServerScope {
+interface ResourceServerScope {
   value: string;
   description: string;
 }

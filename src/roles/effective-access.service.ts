@@ -51,10 +51,9 @@ export class EffectiveAccessService {
     await this.mustExist(userId);
     const all = (await this.effective.ofUser(userId))
       .filter((permission) => permission.resource_server_identifier === query.resource_server_identifier)
-      .map(({ sources, ...permission }): EffectivePermissionView & { id: string } => ({
+      .map(({ sources, ...permission }) => ({
         id: permission.permission_name,
-        ...permission,
-        sources: [...new Set(sources.map((source) => SOURCE_KIND[source.source_type]))],
+        view: { ...permission, sources: [...new Set(sources.map((source) => SOURCE_KIND[source.source_type]))] },
       }))
       .sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
     const source = {
@@ -62,7 +61,7 @@ export class EffectiveAccessService {
         Promise.resolve(all.filter((row) => afterId === undefined || row.id > afterId).slice(0, take)),
       count: () => Promise.resolve(all.length),
     };
-    const page = await listPage('permissions', window, source, ({ id: _id, ...view }) => view);
+    const page = await listPage('permissions', window, source, (row): EffectivePermissionView => row.view);
     return page as CheckpointPage<'permissions', EffectivePermissionView>;
   }
 
@@ -100,7 +99,9 @@ export class EffectiveAccessService {
     window: ReturnType<typeof pageWindow>,
     roles: PageSource<Role>,
   ): Promise<CheckpointPage<'roles', EffectiveRoleView>> {
-    const page = await listPage('roles', window, roles, (role): EffectiveRoleView => ({ ...toRoleView(role), sources: ['direct'] }));
+    const page = await listPage('roles', window, roles, (role): EffectiveRoleView =>
+      Object.assign(toRoleView(role), { sources: ['direct' as const] }),
+    );
     return page as CheckpointPage<'roles', EffectiveRoleView>;
   }
 }
