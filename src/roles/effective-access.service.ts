@@ -66,6 +66,7 @@ export class EffectiveAccessService {
   }
 
   async groupsGrantingUserRole(userId: string, query: CheckpointPaginationQuery): Promise<CheckpointPage<'groups', GroupView>> {
+    // Read only to refuse a malformed `from`, as every checkpoint list does.
     pageWindow(query, 'checkpoint');
     await this.mustExist(userId);
     return { groups: [] };
