@@ -7,6 +7,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
 import { identifierTaken } from './resource-server-errors.js';
+import { scopesOf } from './resource-server-scopes.js';
 
 // The unique index decides duplicate identifiers, so two concurrent creates cannot both win.
 const failed = mapDatabaseErrors({ constraints: { resource_servers_identifier_key: identifierTaken } });
@@ -79,7 +80,10 @@ export class ResourceServersRepository {
       if (count === 0) return undefined;
       const updated = await this.find(id);
       if (updated && changes.scopes !== undefined) {
-        const where = { resource_server_identifier: updated.identifier, permission_name: { notIn: scopeValues(updated.scopes) } };
+        const where = {
+          resource_server_identifier: updated.identifier,
+          permission_name: { notIn: scopesOf(updated.scopes).map((scope) => scope.value) },
+        };
         await tx.rolePermission.deleteMany({ where });
         await tx.userPermission.deleteMany({ where });
       }
@@ -102,12 +106,4 @@ export class ResourceServersRepository {
       for (const row of removed) await tx.$executeRaw`DELETE FROM client_grants WHERE audience = ${row.identifier}`;
     });
   }
-}
-
-function scopeValues(scopes: Prisma.JsonValue): string[] {
-  if (!Array.isArray(scopes)) return [];
-  return scopes.flatMap((scope) => {
-    const value = (scope as { value?: unknown } | null)?.value;
-    return typeof value === 'string' ? [value] : [];
-  });
 }
