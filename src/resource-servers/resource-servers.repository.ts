@@ -58,7 +58,9 @@ export class ResourceServersRepository {
   /** Auth0 addresses a resource server by its id or by its identifier (the audience). */
   async find(idOrIdentifier: string): Promise<ResourceServer | undefined> {
     return (
-      (await this.txHost.tx.resourceServer.findFirst({ where: { OR: [{ id: idOrIdentifier }, { identifier: idOrIdentifier }] } })) ??
+      (await this.txHost.tx.resourceServer.findFirst({
+        where: { OR: [{ id: idOrIdentifier }, { identifier: { in: identifierForms(idOrIdentifier) } }] },
+      })) ??
       undefined
     );
   }
@@ -105,5 +107,18 @@ export class ResourceServersRepository {
         DELETE FROM resource_servers WHERE id = ${idOrIdentifier} OR identifier = ${idOrIdentifier} RETURNING identifier`;
       for (const row of removed) await tx.$executeRaw`DELETE FROM client_grants WHERE audience = ${row.identifier}`;
     });
+  }
+}
+
+/**
+ * An identifier as given and, when it holds escapes, unescaped once more: Terraform's data source
+ * escapes an identifier that go-auth0 escapes again, and Auth0 finds the API either way (recorded).
+ */
+function identifierForms(value: string): string[] {
+  try {
+    const once = decodeURIComponent(value);
+    return once === value ? [value] : [value, once];
+  } catch {
+    return [value];
   }
 }
