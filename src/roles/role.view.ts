@@ -7,11 +7,9 @@ export class RoleView {
   @ApiPropertyOptional({ description: 'Description of this role.' }) description?: string;
 }
 
-/** Auth0 omits a description never set. */
+/** Auth0 reads a description never set as empty (Terraform's recordings); only its create answer leaves it out. */
 export function toRoleView(row: Pick<Role, 'id' | 'name' | 'description'>): RoleView {
-  const view: RoleView = { id: row.id, name: row.name };
-  if (row.description !== null) view.description = row.description;
-  return view;
+  return { id: row.id, name: row.name, description: row.description ?? '' };
 }
 
 export class PermissionView {

@@ -15,7 +15,9 @@ export class RolesService {
   constructor(private readonly roles: RolesRepository) {}
 
   async create(dto: CreateRoleDto): Promise<RoleView> {
-    return toRoleView(await this.roles.create({ id: newId('rol'), name: dto.name, description: dto.description ?? null }));
+    const role = await this.roles.create({ id: newId('rol'), name: dto.name, description: dto.description ?? null });
+    // The create answer echoes the body: no description when none was given (recorded).
+    return dto.description === undefined ? { id: role.id, name: role.name } : toRoleView(role);
   }
 
   list(query: ListRolesQuery): Promise<ListResult<'roles', RoleView>> {

@@ -59,6 +59,8 @@ describe('roles', () => {
     const { rawResponse } = await sdk.roles.delete(must(created.id)).withRawResponse();
     assert.equal(rawResponse.status, 200);
     const again = await sdk.roles.create({ name: `role-${unique()}` });
+    // Read back, a description never set is empty (Terraform's recordings); the create answer had none.
+    assert.deepEqual(await sdk.roles.get(must(again.id)), { ...again, description: '' });
     const raw = await t.api.delete(`/api/v2/roles/${again.id}`).set('Authorization', auth);
     assert.deepEqual([raw.status, raw.body], [200, {}]);
     await sdkRejects(sdk.roles.get(must(created.id)), ...roleMissing);
