@@ -50,6 +50,7 @@ function withoutNullPolicies(refreshToken: Record<string, unknown>): Record<stri
 export function newClientRow(input: CreateClientDto, clientId: string, secret: StoredSecret): Prisma.ClientCreateInput {
   const appType = input.app_type ?? 'non_interactive';
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
+  if (input.oidc_backchannel_logout) settings.oidc_logout = { ...plain(input.oidc_backchannel_logout), ...(settings.oidc_logout as object) };
   settings.refresh_token = withoutNullPolicies({ ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) });
   return {
     client_id: clientId,
@@ -85,9 +86,18 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
  * UpdateClientDto lets a PATCH unset.
  */
 export function clientUpdate(current: Client, changes: UpdateClientDto, secret?: StoredSecret): Prisma.ClientUpdateInput {
-  // A setting PATCHed to null (session_transfer, compliance_level) is removed, as Auth0 unsets it.
-  const merged = Object.entries({ ...(current.settings as object), ...settingsOf(changes) }).filter(([, value]) => value !== null);
+  // A setting PATCHed to null (session_transfer, compliance_level) is removed, as Auth0 unsets it; so is an empty initiate_login_uri.
+  const merged = Object.entries({ ...(current.settings as object), ...settingsOf(changes) }).filter(
+    ([key, value]) => value !== null && !(key === 'initiate_login_uri' && value === ''),
+  );
   const settings: Record<string, unknown> = Object.fromEntries(merged);
+  const backchannel = changes.oidc_backchannel_logout;
+  // The deprecated name of oidc_logout's URLs: null unsets oidc_logout, as Auth0 does; oidc_logout itself, if given too, wins.
+  if (backchannel === null) delete settings.oidc_logout;
+  else if (backchannel) {
+    const logout = settings.oidc_logout as object | undefined;
+    settings.oidc_logout = changes.oidc_logout ? { ...plain(backchannel), ...logout } : { ...logout, ...plain(backchannel) };
+  }
   if (changes.refresh_token)
     settings.refresh_token = withoutNullPolicies({
       ...(current.settings as { refresh_token?: object }).refresh_token,

@@ -61,12 +61,18 @@ const INTERACTIVE = ['authorization_code', 'implicit', 'refresh_token'];
  * regular web apps and the rest those plus client_credentials).
  */
 export function defaultGrantTypes(appType: string): string[] {
+  // Recorded: a resource server's client (resource_server_identifier) gets none.
+  if (appType === 'resource_server') return [];
   if (appType === 'non_interactive') return ['client_credentials'];
   if (appType === 'spa' || appType === 'native') return [...INTERACTIVE];
   return [...INTERACTIVE, 'client_credentials'];
 }
 
-/** Public clients (SPA, native) hold no secret Auth0 would check: `none`; the others post it. */
-export function defaultTokenEndpointAuthMethod(appType: string): string {
+/**
+ * Public clients (SPA, native) hold no secret Auth0 would check: `none`; a resource server's
+ * client has no method in Auth0's recorded answers; the others post it.
+ */
+export function defaultTokenEndpointAuthMethod(appType: string): string | undefined {
+  if (appType === 'resource_server') return undefined;
   return appType === 'spa' || appType === 'native' ? 'none' : 'client_secret_post';
 }
