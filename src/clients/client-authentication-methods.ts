@@ -79,6 +79,9 @@ export function definitionsToCreate(
 ): { use: CredentialUse; definitions: CreateClientCredentialDto[] }[] {
   const uses = credentialUses(body);
   if (uses.some((use) => use.method) && tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
+  // A PATCH may empty a method's list (Terraform does, swapping a key); a new client's method names at least one.
+  const empty = uses.find((use) => use.method && use.credentials.length === 0);
+  if (empty) throw wrongForm(empty.property, 'Array is too short (0), minimum 1');
   return uses.map((use) => ({
     use,
     definitions: use.credentials.map(({ id, ...definition }) => {

@@ -1,5 +1,5 @@
 import { Prisma, type Client } from '../generated/prisma/client.js';
-import { defaultGrantTypes, defaultTokenEndpointAuthMethod } from './client-types.js';
+import { defaultGrantTypes, defaultTokenEndpointAuthMethod, EXPRESS_APP_DEFAULTS } from './client-types.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
 import { SETTINGS_KEYS } from './dto/client-settings.dto.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
@@ -52,6 +52,9 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
   if (input.oidc_backchannel_logout) settings.oidc_logout = { ...plain(input.oidc_backchannel_logout), ...(settings.oidc_logout as object) };
   settings.refresh_token = withoutNullPolicies({ ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) });
+  // Recorded: a third-party client is given the permissive security mode unless it names one.
+  if (input.is_first_party === false) settings.third_party_security_mode ??= 'permissive';
+  const express = appType === 'express_configuration' ? EXPRESS_APP_DEFAULTS : undefined;
   return {
     client_id: clientId,
     name: input.name,
@@ -61,7 +64,7 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
     token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType),
     is_first_party: input.is_first_party,
     oidc_conformant: input.oidc_conformant,
-    callbacks: input.callbacks,
+    callbacks: input.callbacks ?? express?.callbacks,
     allowed_origins: input.allowed_origins,
     web_origins: input.web_origins,
     allowed_logout_urls: input.allowed_logout_urls,
@@ -69,9 +72,10 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
     jwt_configuration: { ...DEFAULT_JWT_CONFIGURATION, ...plain(input.jwt_configuration ?? {}) },
     client_metadata: input.client_metadata ?? {},
     token_exchange: input.token_exchange ? (plain(input.token_exchange) as Json) : undefined,
-    organization_usage: input.organization_usage,
-    organization_require_behavior: input.organization_require_behavior,
+    organization_usage: input.organization_usage ?? express?.organization_usage,
+    organization_require_behavior: input.organization_require_behavior ?? express?.organization_require_behavior,
     default_organization: input.default_organization ? (plain(input.default_organization) as Json) : undefined,
+    client_authentication_methods: input.token_endpoint_auth_method ? undefined : express?.client_authentication_methods,
     settings: settings as Json,
     secret_hash: secret.hash,
     secret_stored: secret.sealed,

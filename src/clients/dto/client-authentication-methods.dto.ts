@@ -24,7 +24,7 @@ const MAX_CREDENTIALS = 2;
 class MethodCredentialsDto {
   @ApiProperty({ type: [CredentialReferenceDto], description: 'The credentials enabled for this authentication method.' })
   @IsArray()
-  // Auth0 takes an empty list (Terraform sends one while it swaps a key): the method then authenticates nothing.
+  // A PATCH may give an empty list (Auth0 takes it while Terraform swaps a key); a create refuses one (definitionsToCreate).
   @ArrayMaxSize(MAX_CREDENTIALS)
   @ValidateNested({ each: true })
   @Type(() => CredentialReferenceDto)
