@@ -6,7 +6,7 @@ import { toCredentialView, type ClientCredentialView } from '../client-credentia
 import { Prisma, type Client } from '../generated/prisma/client.js';
 import { exclusiveMethods, idsToEnable, wrongType, type CredentialUse, type KeyHolder } from './client-authentication-methods.js';
 import type { CreateClientCredentialDto } from '../client-credentials/dto/create-client-credential.dto.js';
-import type { ClientTokenVaultPrivilegedAccessDto, SignedRequestObjectDto } from './dto/client-authentication-methods.dto.js';
+import type { SignedRequestObjectDto } from './dto/client-authentication-methods.dto.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
 
 type Json = Prisma.InputJsonObject;
@@ -17,7 +17,10 @@ interface CreatedLinks {
   answer: { client_authentication_methods?: object; signed_request_object?: object; token_vault_privileged_access?: object };
 }
 
-type Created = { ids: { id: string }[]; views: ClientCredentialView[] };
+interface Created {
+  ids: { id: string }[];
+  views: ClientCredentialView[];
+}
 
 /**
  * The client's side of its credentials: client_authentication_methods (which authenticate it),
@@ -32,7 +35,7 @@ export class ClientCredentialLinks {
   async create(
     client: Client,
     inline: { use: CredentialUse; definitions: CreateClientCredentialDto[] }[],
-    body: { signed_request_object?: SignedRequestObjectDto; token_vault_privileged_access?: ClientTokenVaultPrivilegedAccessDto },
+    body: { signed_request_object?: SignedRequestObjectDto },
   ): Promise<CreatedLinks> {
     const methods: Record<string, { credentials: { id: string }[] }> = {};
     const methodViews: Record<string, { credentials: ClientCredentialView[] }> = {};
@@ -57,12 +60,12 @@ export class ClientCredentialLinks {
       links.columns.signed_request_object = { ...required, ...(keys ? { credentials: keys.ids } : {}) };
       links.answer.signed_request_object = { ...required, ...(keys ? { credentials: keys.views } : {}) };
     }
-    const vault = body.token_vault_privileged_access;
+    // Token Vault's keys live in the settings, which the create stored with their definitions.
     const vaultKeys = held.token_vault_privileged_access;
-    if (vault && vaultKeys) {
+    if (vaultKeys) {
       const settings = client.settings as Record<string, unknown>;
       const stored = { ...(settings.token_vault_privileged_access as object), credentials: vaultKeys.ids };
-      links.columns.settings = { ...settings, token_vault_privileged_access: stored } as Json;
+      links.columns.settings = { ...settings, token_vault_privileged_access: stored };
       links.answer.token_vault_privileged_access = { ...stored, credentials: vaultKeys.views };
     }
     return links;

@@ -50,7 +50,8 @@ function withoutNullPolicies(refreshToken: Record<string, unknown>): Record<stri
 export function newClientRow(input: CreateClientDto, clientId: string, secret: StoredSecret): Prisma.ClientCreateInput {
   const appType = input.app_type ?? 'non_interactive';
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
-  if (input.oidc_backchannel_logout) settings.oidc_logout = { ...plain(input.oidc_backchannel_logout), ...(settings.oidc_logout as object) };
+  if (input.oidc_backchannel_logout)
+    settings.oidc_logout = { ...plain(input.oidc_backchannel_logout), ...(settings.oidc_logout as object) };
   settings.refresh_token = withoutNullPolicies({ ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) });
   // Recorded: a third-party client is given the permissive security mode unless it names one.
   if (input.is_first_party === false) settings.third_party_security_mode ??= 'permissive';
@@ -61,7 +62,7 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
     description: input.description,
     app_type: appType,
     grant_types: input.grant_types ?? defaultGrantTypes(appType),
-    token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType),
+    token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType) ?? null,
     is_first_party: input.is_first_party,
     oidc_conformant: input.oidc_conformant,
     callbacks: input.callbacks ?? express?.callbacks,

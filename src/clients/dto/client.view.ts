@@ -117,7 +117,8 @@ export function toClientView(row: Client): ClientView {
   };
   // Recorded: Auth0 answers the deprecated oidc_backchannel_logout beside oidc_logout, with its URLs.
   const logout = view.oidc_logout as { backchannel_logout_urls?: unknown } | undefined;
-  if (logout?.backchannel_logout_urls !== undefined) view.oidc_backchannel_logout = { backchannel_logout_urls: logout.backchannel_logout_urls };
+  if (logout?.backchannel_logout_urls !== undefined)
+    view.oidc_backchannel_logout = { backchannel_logout_urls: logout.backchannel_logout_urls };
   return view;
 }
 
