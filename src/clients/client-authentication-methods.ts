@@ -6,14 +6,20 @@ import { AUTHENTICATION_METHODS, METHOD_CREDENTIAL_TYPES, type AuthenticationMet
 import type { Principal } from '../auth/principal.js';
 import type {
   ClientAuthenticationMethodsDto,
+  ClientTokenVaultPrivilegedAccessDto,
   CredentialReferenceDto,
   SignedRequestObjectDto,
 } from './dto/client-authentication-methods.dto.js';
 
-/** A place a client body names credentials: an authentication method, or JAR's signed_request_object. */
+/** The client properties besides client_authentication_methods that name public keys. */
+export type KeyHolder = 'signed_request_object' | 'token_vault_privileged_access';
+
+/** A place a client body names credentials: an authentication method, JAR's signed_request_object, or Token Vault's privileged access. */
 export interface CredentialUse {
-  /** The authentication method; undefined for signed_request_object. */
+  /** The authentication method; undefined for the other holders. */
   method?: AuthenticationMethod;
+  /** The property naming the keys, when not an authentication method. */
+  holder?: KeyHolder;
   /** Where the credentials were given, for errors. */
   property: string;
   /** The credential type the use takes. */
@@ -24,6 +30,7 @@ export interface CredentialUse {
 interface NamingBody {
   client_authentication_methods?: ClientAuthenticationMethodsDto | null;
   signed_request_object?: SignedRequestObjectDto | null;
+  token_vault_privileged_access?: ClientTokenVaultPrivilegedAccessDto | null;
 }
 
 // Auth0: "The client_authentication_methods and token_endpoint_auth_method properties are mutually
@@ -38,7 +45,7 @@ const wrongForm = (property: string, expected: string) =>
 export const wrongType = (use: CredentialUse, given: string) =>
   badRequest('invalid_body', `Payload validation error: 'Expected ${use.type} credentials, got ${given}' on property ${use.property}.`);
 
-/** Every place the body names credentials: each authentication method given, then signed_request_object. */
+/** Every place the body names credentials: each authentication method given, then signed_request_object and token_vault_privileged_access. */
 function credentialUses(body: NamingBody): CredentialUse[] {
   const methods = body.client_authentication_methods ?? {};
   const uses: CredentialUse[] = AUTHENTICATION_METHODS.flatMap((method) => {
@@ -47,15 +54,17 @@ function credentialUses(body: NamingBody): CredentialUse[] {
     const property = `client_authentication_methods.${method}.credentials`;
     return [{ method, property, type: METHOD_CREDENTIAL_TYPES[method], credentials: given.credentials }];
   });
-  const jar = body.signed_request_object?.credentials;
-  if (jar) uses.push({ property: 'signed_request_object.credentials', type: 'public_key', credentials: jar });
+  for (const holder of ['signed_request_object', 'token_vault_privileged_access'] as const) {
+    const credentials = body[holder]?.credentials;
+    if (credentials) uses.push({ holder, property: `${holder}.credentials`, type: 'public_key', credentials });
+  }
   return uses;
 }
 
 /**
  * Auth0 asks for the client_credentials scope of the action on top of the client's to configure
  * client_authentication_methods (create: on POST /clients, update: on PATCH); asked here whenever
- * a body names credentials (JAR's too). Unsetting needs no more than setting
+ * a body names credentials (JAR's and Token Vault's too). Unsetting needs no more than setting
  * token_endpoint_auth_method, which unsets it too.
  */
 export function requireCredentialsScope(principal: Principal | undefined, body: NamingBody, action: 'create' | 'update'): void {
@@ -70,6 +79,9 @@ export function definitionsToCreate(
 ): { use: CredentialUse; definitions: CreateClientCredentialDto[] }[] {
   const uses = credentialUses(body);
   if (uses.some((use) => use.method) && tokenEndpointAuthMethod !== undefined) throw exclusiveMethods();
+  // A PATCH may empty a method's list (Terraform does, swapping a key); a new client's method names at least one.
+  const empty = uses.find((use) => use.method && use.credentials.length === 0);
+  if (empty) throw wrongForm(empty.property, 'Array is too short (0), minimum 1');
   return uses.map((use) => ({
     use,
     definitions: use.credentials.map(({ id, ...definition }) => {

@@ -4,7 +4,7 @@ import { ClientCredentialsService } from '../client-credentials/client-credentia
 import type { StoredAuthenticationMethods, StoredSignedRequestObject } from '../client-credentials/credential-references.js';
 import { toCredentialView, type ClientCredentialView } from '../client-credentials/dto/client-credential.view.js';
 import { Prisma, type Client } from '../generated/prisma/client.js';
-import { exclusiveMethods, idsToEnable, wrongType, type CredentialUse } from './client-authentication-methods.js';
+import { exclusiveMethods, idsToEnable, wrongType, type CredentialUse, type KeyHolder } from './client-authentication-methods.js';
 import type { CreateClientCredentialDto } from '../client-credentials/dto/create-client-credential.dto.js';
 import type { SignedRequestObjectDto } from './dto/client-authentication-methods.dto.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
@@ -14,12 +14,18 @@ type Json = Prisma.InputJsonObject;
 /** What a create writes on the client, and what it answers: the credentials whole, as Auth0's create (reads give ids). */
 interface CreatedLinks {
   columns: Prisma.ClientUpdateInput;
-  answer: { client_authentication_methods?: object; signed_request_object?: object };
+  answer: { client_authentication_methods?: object; signed_request_object?: object; token_vault_privileged_access?: object };
+}
+
+interface Created {
+  ids: { id: string }[];
+  views: ClientCredentialView[];
 }
 
 /**
- * The client's side of its credentials: client_authentication_methods (which authenticate it) and
- * signed_request_object (JAR's keys), both naming credentials by id.
+ * The client's side of its credentials: client_authentication_methods (which authenticate it),
+ * signed_request_object (JAR's keys) and token_vault_privileged_access (a privileged worker's
+ * keys, kept in the settings), each naming credentials by id.
  */
 @Injectable()
 export class ClientCredentialLinks {
@@ -27,31 +33,40 @@ export class ClientCredentialLinks {
 
   /** POST /clients: creates the credentials defined inline (in the create's transaction) and names them. */
   async create(
-    clientId: string,
+    client: Client,
     inline: { use: CredentialUse; definitions: CreateClientCredentialDto[] }[],
-    jar?: SignedRequestObjectDto,
+    body: { signed_request_object?: SignedRequestObjectDto },
   ): Promise<CreatedLinks> {
     const methods: Record<string, { credentials: { id: string }[] }> = {};
     const methodViews: Record<string, { credentials: ClientCredentialView[] }> = {};
-    let jarCredentials: { ids: { id: string }[]; views: ClientCredentialView[] } | undefined;
+    const held: Partial<Record<KeyHolder, Created>> = {};
     for (const { use, definitions } of inline) {
-      const rows = await this.credentials.createAll(clientId, definitions);
-      const ids = rows.map(({ id }) => ({ id }));
-      const views = rows.map((row) => toCredentialView(row, { created: true }));
+      const rows = await this.credentials.createAll(client.client_id, definitions);
+      const created = { ids: rows.map(({ id }) => ({ id })), views: rows.map((row) => toCredentialView(row, { created: true })) };
       if (use.method) {
-        methods[use.method] = { credentials: ids };
-        methodViews[use.method] = { credentials: views };
-      } else jarCredentials = { ids, views };
+        methods[use.method] = { credentials: created.ids };
+        methodViews[use.method] = { credentials: created.views };
+      } else if (use.holder) held[use.holder] = created;
     }
     const links: CreatedLinks = { columns: {}, answer: {} };
     if (Object.keys(methods).length > 0) {
       links.columns.client_authentication_methods = methods;
       links.answer.client_authentication_methods = methodViews;
     }
+    const jar = body.signed_request_object;
     if (jar) {
       const required = jar.required === undefined ? {} : { required: jar.required };
-      links.columns.signed_request_object = { ...required, ...(jarCredentials ? { credentials: jarCredentials.ids } : {}) };
-      links.answer.signed_request_object = { ...required, ...(jarCredentials ? { credentials: jarCredentials.views } : {}) };
+      const keys = held.signed_request_object;
+      links.columns.signed_request_object = { ...required, ...(keys ? { credentials: keys.ids } : {}) };
+      links.answer.signed_request_object = { ...required, ...(keys ? { credentials: keys.views } : {}) };
+    }
+    // Token Vault's keys live in the settings, which the create stored with their definitions.
+    const vaultKeys = held.token_vault_privileged_access;
+    if (vaultKeys) {
+      const settings = client.settings as Record<string, unknown>;
+      const stored = { ...(settings.token_vault_privileged_access as object), credentials: vaultKeys.ids };
+      links.columns.settings = { ...settings, token_vault_privileged_access: stored };
+      links.answer.token_vault_privileged_access = { ...stored, credentials: vaultKeys.views };
     }
     return links;
   }
@@ -78,7 +93,7 @@ export class ClientCredentialLinks {
     }
     if (jar === null) columns.signed_request_object = Prisma.DbNull;
     if (!jar) return () => columns;
-    const jarIds = enabled.find(({ use }) => !use.method)?.ids;
+    const jarIds = enabled.find(({ use }) => use.holder === 'signed_request_object')?.ids;
     const given: StoredSignedRequestObject = {
       ...(jar.required === undefined ? {} : { required: jar.required }),
       ...(jarIds ? { credentials: jarIds.map((id) => ({ id })) } : {}),

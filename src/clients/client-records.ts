@@ -1,5 +1,5 @@
 import { Prisma, type Client } from '../generated/prisma/client.js';
-import { defaultGrantTypes, defaultTokenEndpointAuthMethod } from './client-types.js';
+import { defaultGrantTypes, defaultTokenEndpointAuthMethod, EXPRESS_APP_DEFAULTS } from './client-types.js';
 import type { CreateClientDto } from './dto/create-client.dto.js';
 import { SETTINGS_KEYS } from './dto/client-settings.dto.js';
 import type { UpdateClientDto } from './dto/update-client.dto.js';
@@ -50,17 +50,22 @@ function withoutNullPolicies(refreshToken: Record<string, unknown>): Record<stri
 export function newClientRow(input: CreateClientDto, clientId: string, secret: StoredSecret): Prisma.ClientCreateInput {
   const appType = input.app_type ?? 'non_interactive';
   const settings: Record<string, unknown> = { ...DEFAULT_SETTINGS, ...settingsOf(input) };
+  if (input.oidc_backchannel_logout)
+    settings.oidc_logout = { ...plain(input.oidc_backchannel_logout), ...(settings.oidc_logout as object) };
   settings.refresh_token = withoutNullPolicies({ ...DEFAULT_REFRESH_TOKEN, ...(settings.refresh_token as object | undefined) });
+  // Recorded: a third-party client is given the permissive security mode unless it names one.
+  if (input.is_first_party === false) settings.third_party_security_mode ??= 'permissive';
+  const express = appType === 'express_configuration' ? EXPRESS_APP_DEFAULTS : undefined;
   return {
     client_id: clientId,
     name: input.name,
     description: input.description,
     app_type: appType,
     grant_types: input.grant_types ?? defaultGrantTypes(appType),
-    token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType),
+    token_endpoint_auth_method: input.token_endpoint_auth_method ?? defaultTokenEndpointAuthMethod(appType) ?? null,
     is_first_party: input.is_first_party,
     oidc_conformant: input.oidc_conformant,
-    callbacks: input.callbacks,
+    callbacks: input.callbacks ?? express?.callbacks,
     allowed_origins: input.allowed_origins,
     web_origins: input.web_origins,
     allowed_logout_urls: input.allowed_logout_urls,
@@ -68,9 +73,10 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
     jwt_configuration: { ...DEFAULT_JWT_CONFIGURATION, ...plain(input.jwt_configuration ?? {}) },
     client_metadata: input.client_metadata ?? {},
     token_exchange: input.token_exchange ? (plain(input.token_exchange) as Json) : undefined,
-    organization_usage: input.organization_usage,
-    organization_require_behavior: input.organization_require_behavior,
+    organization_usage: input.organization_usage ?? express?.organization_usage,
+    organization_require_behavior: input.organization_require_behavior ?? express?.organization_require_behavior,
     default_organization: input.default_organization ? (plain(input.default_organization) as Json) : undefined,
+    client_authentication_methods: input.token_endpoint_auth_method ? undefined : express?.client_authentication_methods,
     settings: settings as Json,
     secret_hash: secret.hash,
     secret_stored: secret.sealed,
@@ -85,9 +91,18 @@ export function newClientRow(input: CreateClientDto, clientId: string, secret: S
  * UpdateClientDto lets a PATCH unset.
  */
 export function clientUpdate(current: Client, changes: UpdateClientDto, secret?: StoredSecret): Prisma.ClientUpdateInput {
-  // A setting PATCHed to null (session_transfer, compliance_level) is removed, as Auth0 unsets it.
-  const merged = Object.entries({ ...(current.settings as object), ...settingsOf(changes) }).filter(([, value]) => value !== null);
+  // A setting PATCHed to null (session_transfer, compliance_level) is removed, as Auth0 unsets it; so is an empty initiate_login_uri.
+  const merged = Object.entries({ ...(current.settings as object), ...settingsOf(changes) }).filter(
+    ([key, value]) => value !== null && !(key === 'initiate_login_uri' && value === ''),
+  );
   const settings: Record<string, unknown> = Object.fromEntries(merged);
+  const backchannel = changes.oidc_backchannel_logout;
+  // The deprecated name of oidc_logout's URLs: null unsets oidc_logout, as Auth0 does; oidc_logout itself, if given too, wins.
+  if (backchannel === null) delete settings.oidc_logout;
+  else if (backchannel) {
+    const logout = settings.oidc_logout as object | undefined;
+    settings.oidc_logout = changes.oidc_logout ? { ...plain(backchannel), ...logout } : { ...logout, ...plain(backchannel) };
+  }
   if (changes.refresh_token)
     settings.refresh_token = withoutNullPolicies({
       ...(current.settings as { refresh_token?: object }).refresh_token,

@@ -61,12 +61,31 @@ const INTERACTIVE = ['authorization_code', 'implicit', 'refresh_token'];
  * regular web apps and the rest those plus client_credentials).
  */
 export function defaultGrantTypes(appType: string): string[] {
+  // Recorded: a resource server's client (resource_server_identifier) gets none, an Okta express app these two.
+  if (appType === 'resource_server') return [];
+  if (appType === 'express_configuration') return ['authorization_code', 'client_credentials'];
   if (appType === 'non_interactive') return ['client_credentials'];
   if (appType === 'spa' || appType === 'native') return [...INTERACTIVE];
   return [...INTERACTIVE, 'client_credentials'];
 }
 
-/** Public clients (SPA, native) hold no secret Auth0 would check: `none`; the others post it. */
-export function defaultTokenEndpointAuthMethod(appType: string): string {
+/**
+ * What Auth0 gives an Okta OIN express app (app_type express_configuration) a create leaves out,
+ * as recorded: Okta's admin redirect, organizations required (asked before login), and Private Key JWT with no key yet
+ * (Okta registers it later), so no secret authenticates it.
+ */
+export const EXPRESS_APP_DEFAULTS = {
+  callbacks: ['https://system-admin.okta.com/admin/app/generic/oauth20redirect'],
+  organization_usage: 'require',
+  organization_require_behavior: 'pre_login_prompt',
+  client_authentication_methods: { private_key_jwt: { credentials: [] } },
+};
+
+/**
+ * Public clients (SPA, native) hold no secret Auth0 would check: `none`; a resource server's
+ * client has no method in Auth0's recorded answers; the others post it.
+ */
+export function defaultTokenEndpointAuthMethod(appType: string): string | undefined {
+  if (appType === 'resource_server' || appType === 'express_configuration') return undefined;
   return appType === 'spa' || appType === 'native' ? 'none' : 'client_secret_post';
 }

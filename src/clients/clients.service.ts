@@ -50,7 +50,7 @@ export class ClientsService {
     }
     // A client authenticated by credentials has no token_endpoint_auth_method (Auth0's answer omits it).
     const client = await this.clients.create(inline.some(({ use }) => use.method) ? { ...data, token_endpoint_auth_method: null } : data);
-    const links = await this.links.create(client.client_id, inline, input.signed_request_object);
+    const links = await this.links.create(client, inline, input);
     const row = await this.clients.update(client.client_id, links.columns);
     return Object.assign(toClientWithSecretView(row, secret), links.answer, { signing_keys });
   }

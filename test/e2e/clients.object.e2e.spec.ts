@@ -58,6 +58,13 @@ const FULL = {
   },
 };
 
+// What Auth0 adds to that body: oidc_logout's URLs under their deprecated name (taken back on PATCH),
+// and a third-party client's security mode.
+const ADDED = {
+  oidc_backchannel_logout: { backchannel_logout_urls: FULL.oidc_logout.backchannel_logout_urls },
+  third_party_security_mode: 'permissive',
+};
+
 /** The answer without the tenant's signing certificate, which every client answer carries (clients.e2e checks it). */
 function withoutKeys({ signing_keys: keys, ...client }: Record<string, unknown>): Record<string, unknown> {
   assert.ok(Array.isArray(keys) && keys.length === 1);
@@ -85,8 +92,8 @@ describe("/api/v2/clients: Auth0's whole client object", () => {
     const res = await create(FULL);
     assert.equal(res.status, 201, res.text);
     const { client_id: id, client_secret: _secret, ...created } = res.body as Record<string, unknown>;
-    assert.deepEqual(withoutKeys(created), { ...FULL, global: false });
-    assert.deepEqual(withoutKeys((await get(`/${String(id)}`)).body), { client_id: id, ...FULL, global: false });
+    assert.deepEqual(withoutKeys(created), { ...FULL, ...ADDED, global: false });
+    assert.deepEqual(withoutKeys((await get(`/${String(id)}`)).body), { client_id: id, ...FULL, ...ADDED, global: false });
   });
 
   it("gives each app_type Auth0's default grant types and token endpoint auth method", async () => {
@@ -125,7 +132,7 @@ describe("/api/v2/clients: Auth0's whole client object", () => {
     const sent = { ...exported, jwt_configuration: { alg: 'HS256', lifetime_in_seconds: 600 } };
     const same = await patch(id, sent);
     assert.equal(same.status, 200, same.text);
-    assert.deepEqual(withoutKeys(same.body), { client_id: id, ...FULL, global: false });
+    assert.deepEqual(withoutKeys(same.body), { client_id: id, ...FULL, ...ADDED, global: false });
 
     const changed = await patch(id, {
       client_metadata: { tier: 'silver', region: 'eu' },
@@ -141,6 +148,7 @@ describe("/api/v2/clients: Auth0's whole client object", () => {
     assert.deepEqual(withoutKeys(changed.body), {
       client_id: id,
       ...kept,
+      ...ADDED,
       global: false,
       client_metadata: { team: 'web', tier: 'silver', region: 'eu' },
       refresh_token: { ...FULL.refresh_token, rotation_type: 'non-rotating', expiration_type: 'non-expiring' },

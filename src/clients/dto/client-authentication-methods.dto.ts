@@ -1,6 +1,6 @@
 import { ApiProperty, PartialType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsBoolean, IsObject, IsString, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, IsArray, IsBoolean, IsObject, IsString, ValidateNested } from 'class-validator';
 import { CreateClientCredentialDto } from '../../client-credentials/dto/create-client-credential.dto.js';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 
@@ -24,8 +24,7 @@ const MAX_CREDENTIALS = 2;
 class MethodCredentialsDto {
   @ApiProperty({ type: [CredentialReferenceDto], description: 'The credentials enabled for this authentication method.' })
   @IsArray()
-  // A method without credentials could authenticate nothing: null unsets client_authentication_methods.
-  @ArrayMinSize(1)
+  // A PATCH may give an empty list (Auth0 takes it while Terraform swaps a key); a create refuses one (definitionsToCreate).
   @ArrayMaxSize(MAX_CREDENTIALS)
   @ValidateNested({ each: true })
   @Type(() => CredentialReferenceDto)
@@ -70,4 +69,38 @@ export class SignedRequestObjectDto {
   @ValidateNested({ each: true })
   @Type(() => CredentialReferenceDto)
   credentials?: CredentialReferenceDto[];
+}
+
+class TokenVaultGrantDto {
+  @ApiProperty({ description: 'The connection whose tokens the client may get from Token Vault.' })
+  @IsString()
+  connection: string;
+
+  @ApiProperty({ type: [String], description: 'The scopes the client may get for that connection.' })
+  @IsArray()
+  @IsString({ each: true })
+  scopes: string[];
+}
+
+/** Auth0's client.token_vault_privileged_access: the public keys a privileged worker signs its subject tokens with. */
+export class ClientTokenVaultPrivilegedAccessDto {
+  @ApiProperty({ type: [CredentialReferenceDto], description: 'The public_key credentials the subject tokens are signed with.' })
+  @IsArray()
+  @ArrayMaxSize(MAX_CREDENTIALS)
+  @ValidateNested({ each: true })
+  @Type(() => CredentialReferenceDto)
+  credentials: CredentialReferenceDto[];
+
+  @ApiProperty({ type: [String], description: 'The addresses (IPs or CIDR ranges) the exchange is allowed from.' })
+  @IfPresent()
+  @IsArray()
+  @IsString({ each: true })
+  ip_allowlist?: string[];
+
+  @ApiProperty({ type: [TokenVaultGrantDto], description: 'The connections and scopes the client may get tokens for.' })
+  @IfPresent()
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => TokenVaultGrantDto)
+  grants?: TokenVaultGrantDto[];
 }

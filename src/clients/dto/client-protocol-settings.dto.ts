@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
+import { ClientFeatureSettingsDto } from './client-feature-settings.dto.js';
 
 const COMPLIANCE_LEVELS = ['none', 'fapi1_adv_pkj_par', 'fapi1_adv_mtls_par', 'fapi2_sp_pkj_mtls', 'fapi2_sp_mtls_mtls'] as const;
 
@@ -11,9 +12,9 @@ class ClientSessionTransferDelegationDto {
   @IsBoolean()
   allow_delegated_access?: boolean;
 
-  @ApiProperty({ enum: ['ip'], description: 'Device binding enforced for delegation access.' })
+  @ApiProperty({ enum: ['ip', 'asn'], description: 'Device binding enforced for delegation access.' })
   @IfPresent()
-  @IsIn(['ip'])
+  @IsIn(['ip', 'asn'])
   enforce_device_binding?: string;
 }
 
@@ -63,7 +64,7 @@ class ClientSessionTransferDto {
  * Client settings for protocols and integrations the service does not run (SAML/WS-Fed addons,
  * Native to Web SSO, FAPI profiles): accepted as Auth0 accepts them, stored and returned.
  */
-export class ClientProtocolSettingsDto {
+export class ClientProtocolSettingsDto extends ClientFeatureSettingsDto {
   @ApiProperty({
     additionalProperties: {},
     description: 'Addons enabled for this client and their associated configurations (aws, samlp, wsfed, ...): stored as given.',

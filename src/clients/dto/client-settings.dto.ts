@@ -2,7 +2,8 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsString, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IfPresent, IsUri } from '../../common/validation/auth0-validators.js';
-import { ClientMobileDto, ClientNativeSocialLoginDto, ClientOidcLogoutDto, ClientRefreshTokenDto } from './client-objects.dto.js';
+import { ClientMobileDto, ClientNativeSocialLoginDto, ClientRefreshTokenDto } from './client-objects.dto.js';
+import { ClientOidcLogoutDto } from './client-oidc-logout.dto.js';
 import { ClientProtocolSettingsDto } from './client-protocol-settings.dto.js';
 
 /**
@@ -171,4 +172,17 @@ export const SETTINGS_KEYS = everyKey([
   'addons',
   'session_transfer',
   'compliance_level',
+  'resource_server_identifier',
+  'custom_login_page_preview',
+  'encryption_key',
+  'token_quota',
+  'identity_assertion_authorization_grant',
+  'anonymous_sessions',
+  'fedcm_login',
+  'third_party_security_mode',
+  'redirection_policy',
+  'express_configuration',
+  'my_organization_configuration',
+  'async_approval_notification_channels',
+  'token_vault_privileged_access',
 ]);

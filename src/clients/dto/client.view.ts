@@ -67,6 +67,20 @@ export class ClientView {
   @ApiPropertyOptional(object) addons?: object;
   @ApiPropertyOptional(object) session_transfer?: object;
   @ApiPropertyOptional() compliance_level?: string;
+  @ApiPropertyOptional({ ...object, deprecated: true }) oidc_backchannel_logout?: object;
+  @ApiPropertyOptional() resource_server_identifier?: string;
+  @ApiPropertyOptional() custom_login_page_preview?: string;
+  @ApiPropertyOptional(object) encryption_key?: object;
+  @ApiPropertyOptional(object) token_quota?: object;
+  @ApiPropertyOptional(object) identity_assertion_authorization_grant?: object;
+  @ApiPropertyOptional(object) anonymous_sessions?: object;
+  @ApiPropertyOptional(object) fedcm_login?: object;
+  @ApiPropertyOptional() third_party_security_mode?: string;
+  @ApiPropertyOptional() redirection_policy?: string;
+  @ApiPropertyOptional(object) express_configuration?: object;
+  @ApiPropertyOptional(object) my_organization_configuration?: object;
+  @ApiPropertyOptional(strings) async_approval_notification_channels?: string[];
+  @ApiPropertyOptional(object) token_vault_privileged_access?: object;
   @ApiPropertyOptional({ type: [ClientSigningKeyView] }) signing_keys?: ClientSigningKeyView[];
 }
 
@@ -101,6 +115,10 @@ export function toClientView(row: Client): ClientView {
     ...(row.signed_request_object !== null ? { signed_request_object: row.signed_request_object } : {}),
     ...(row.settings as object),
   };
+  // Recorded: Auth0 answers the deprecated oidc_backchannel_logout beside oidc_logout, with its URLs.
+  const logout = view.oidc_logout as { backchannel_logout_urls?: unknown } | undefined;
+  if (logout?.backchannel_logout_urls !== undefined)
+    view.oidc_backchannel_logout = { backchannel_logout_urls: logout.backchannel_logout_urls };
   return view;
 }
 

@@ -14,6 +14,7 @@ import { CLIENT_METADATA_LIMITS } from './client-metadata.js';
 import { ClientDefaultOrganizationDto } from './default-organization.dto.js';
 import { ClientAuthenticationMethodsDto, SignedRequestObjectDto } from './client-authentication-methods.dto.js';
 import { ClientSettingsDto } from './client-settings.dto.js';
+import { ClientOidcBackchannelLogoutDto } from './client-oidc-logout.dto.js';
 
 /** Auth0's POST /clients body: the fields kept as columns here, the others (settings) in the base class. */
 export class CreateClientDto extends ClientSettingsDto {
@@ -153,4 +154,11 @@ export class CreateClientDto extends ClientSettingsDto {
   @ValidateNested()
   @Type(() => SignedRequestObjectDto)
   signed_request_object?: SignedRequestObjectDto;
+
+  @ApiProperty({ deprecated: true, description: 'Configuration for OIDC backchannel logout (deprecated, in favor of oidc_logout)' })
+  @IfPresent()
+  @IsObject()
+  @ValidateNested()
+  @Type(() => ClientOidcBackchannelLogoutDto)
+  oidc_backchannel_logout?: ClientOidcBackchannelLogoutDto;
 }

@@ -1,5 +1,5 @@
 import { ApiProperty, OmitType, PartialType } from '@nestjs/swagger';
-import { IsObject, IsString, MinLength } from 'class-validator';
+import { IsObject, IsString, MinLength, ValidateIf } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 import { MinProperties } from '../../common/validation/min-properties.decorator.js';
 import { NullableType } from '../../common/validation/nullable-type.js';
@@ -8,7 +8,8 @@ import { CreateClientDto } from './create-client.dto.js';
 
 /**
  * Properties Auth0's PATCH /clients/{id} lets a caller unset with null (v7 UpdateClientRequestContent,
- * and addons and signed_request_object, which Terraform sends null and Auth0 accepts in its recordings).
+ * and addons, signed_request_object and oidc_backchannel_logout, which Terraform sends null and Auth0
+ * accepts in its recordings).
  * Auth0 also takes null for refresh_token and token_exchange; not here yet.
  */
 const UNSETTABLE = [
@@ -25,10 +26,20 @@ const UNSETTABLE = [
   'native_social_login',
   'organization_discovery_methods',
   'par_request_expiry',
+  'oidc_backchannel_logout',
+  'encryption_key',
+  'token_quota',
+  'identity_assertion_authorization_grant',
+  'anonymous_sessions',
+  'fedcm_login',
+  'express_configuration',
+  'my_organization_configuration',
+  'async_approval_notification_channels',
+  'token_vault_privileged_access',
 ] as const;
 
 // client_metadata is checked apart: in a PATCH a key set to null is deleted. Its description is Auth0's (it is in refusals' wording).
-const Changes = PartialType(OmitType(CreateClientDto, ['client_metadata']), { skipNullProperties: false });
+const Changes = PartialType(OmitType(CreateClientDto, ['client_metadata', 'resource_server_identifier']), { skipNullProperties: false });
 
 @MinProperties(1)
 export class UpdateClientDto extends NullableType(Changes, UNSETTABLE) {
@@ -40,6 +51,11 @@ export class UpdateClientDto extends NullableType(Changes, UNSETTABLE) {
   @IsObject()
   @IsClientMetadataChanges()
   client_metadata?: Record<string, string | null>;
+
+  // Auth0 takes "" on a PATCH and unsets the URI (Terraform clears it so); this condition replaces the inherited one.
+  @ApiProperty({ description: 'Initiate login uri, must be https' })
+  @ValidateIf((_object: object, value: unknown) => value !== undefined && value !== '')
+  override initiate_login_uri?: string;
 
   @ApiProperty({ description: 'The secret used to sign tokens for the client' })
   @IfPresent()
