@@ -60,8 +60,7 @@ export class ResourceServersRepository {
     return (
       (await this.txHost.tx.resourceServer.findFirst({
         where: { OR: [{ id: idOrIdentifier }, { identifier: { in: identifierForms(idOrIdentifier) } }] },
-      })) ??
-      undefined
+      })) ?? undefined
     );
   }
 

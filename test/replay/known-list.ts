@@ -82,7 +82,7 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   {
     kind: 'outdated',
     request: /TestOrganizationManager_ClientGrants\w*#\d+ POST \/organizations\/org_\w+\/client-grants/,
-    extra: ['allow_any_organization', 'id', 'organization_usage'],
+    extra: ['allow_any_organization', 'organization_usage'],
     reason: 'recorded (2024) before Auth0 answered the grant and its organization settings on an association; the v7 SDK declares them',
   },
   // Where we answer otherwise on purpose.
@@ -97,13 +97,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
     request: /#\d+ (GET|DELETE) \/.*/,
     extra: ['errorCode'],
     reason: 'Auth0 leaves errorCode out of some 404 bodies; ours always carry it, one error body shape (spec/contract.md)',
-  },
-  {
-    kind: 'ours',
-    request: /TestClientGrantManager_Organizations#\d+ POST \/organizations\/\w+\/client-grants/,
-    extra: ['id'],
-    reason:
-      "Auth0's recorded association answer names the grant by grant_id only; ours also carries id, as the v7 SDK's AssociateOrganizationClientGrantResponseContent declares",
   },
   {
     kind: 'ours',

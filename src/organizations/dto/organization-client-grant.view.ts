@@ -1,16 +1,16 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 import { ClientGrantView, toClientGrantView } from '../../client-grants/dto/client-grant.view.js';
 import type { ClientGrant } from '../../generated/prisma/client.js';
 
 /**
- * The answer to an association. The contract names the grant `grant_id`; Auth0's current
- * schema (and the auth0 SDK's types) call it `id`. Both are sent so either kind of client works.
+ * The answer to an association: the grant named `grant_id` only, as Auth0 answers it (recorded by
+ * Terraform in 2026 and by go-auth0), though the auth0 SDK's types also declare an `id`.
  */
-export class AssociatedClientGrantView extends ClientGrantView {
-  @ApiProperty({ description: 'ID of the client grant (same as id).' }) grant_id: string;
+export class AssociatedClientGrantView extends OmitType(ClientGrantView, ['id']) {
+  @ApiProperty({ description: 'ID of the client grant.' }) grant_id: string;
 }
 
 export function toAssociatedView(row: ClientGrant): AssociatedClientGrantView {
   const { id, ...rest } = toClientGrantView(row);
-  return { id, grant_id: id, ...rest };
+  return { grant_id: id, ...rest };
 }
