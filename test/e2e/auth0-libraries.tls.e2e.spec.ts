@@ -131,7 +131,11 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
   it('exchangeToken: tokens for the user the action set, the ID token checked by the library', async () => {
     const result = await exchange({ subjectToken: 'good:alice', scope: 'openid email read:orders' });
     const access = decodeJwt(result.accessToken as string).claims;
-    assert.deepEqual([access.sub, access.aud, access.azp, access.scope], ['auth0|alice', API, exchanger.id, 'openid email read:orders']);
+    // openid: Auth0 adds its /userinfo to the access token's audiences.
+    assert.deepEqual(
+      [access.sub, access.aud, access.azp, access.scope],
+      ['auth0|alice', [API, `https://${server.domain}/userinfo`], exchanger.id, 'openid email read:orders'],
+    );
     const claims = result.claims as Record<string, unknown>;
     assert.deepEqual(
       [claims.iss, claims.sub, claims.aud, claims.email],
