@@ -2,11 +2,11 @@ import { Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { JsonLogger } from '../common/json-logger.js';
 import { AppConfig } from '../config/app-config.js';
-import { requestDetails, type LoggedRequest } from '../logs/log-entry.js';
+import { requestDetails } from '../logs/log-entry.js';
 import { LogsRepository } from '../logs/logs.repository.js';
 
 /** One outcome of an Authentication API request, filed under Auth0's code (ss, fs, scpr, fcpr). */
-export interface AuthenticationEvent {
+interface AuthenticationEvent {
   type: 'ss' | 'fs' | 'scpr' | 'fcpr';
   description: string;
   client_id?: string;
@@ -38,7 +38,7 @@ export class AuthenticationEvents {
       ip: request.ip,
       user_agent: request.headers['user-agent'],
       hostname: this.config.tenantDomain,
-      details: { request: requestDetails(request as LoggedRequest), connection, ...(response ? { response } : {}) },
+      details: { request: requestDetails(request), connection, ...(response ? { response } : {}) },
     };
     void this.logs.insert(entry).catch((error: unknown) => {
       this.logger.write('error', `tenant log entry not written: ${(error as Error).message}`, { reqId: request.id, path: request.url });

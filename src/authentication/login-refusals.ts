@@ -2,7 +2,7 @@ import { HttpStatus } from '@nestjs/common';
 import { OAuthError } from '../common/oauth-error.js';
 
 /** The tenant log type Auth0 gives each refused sign-in. */
-export type LoginFailureType = 'fu' | 'fp' | 'f' | 'limit_wc';
+type LoginFailureType = 'fu' | 'fp' | 'f' | 'limit_wc';
 
 /**
  * A sign-in refused on the user's credentials, with the log type Auth0 files it under and the

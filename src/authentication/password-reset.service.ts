@@ -10,10 +10,10 @@ import { PasswordResetTicketsRepository } from './password-reset-tickets.reposit
 // Auth0's default lifetime of a password reset link: 5 days.
 const TICKET_LIFETIME_MS = 5 * 24 * 3600 * 1000;
 /** Where the link in the email leads: the reset page, which redeems the ticket. */
-export const RESET_PAGE = 'lo/reset';
+const RESET_PAGE = 'lo/reset';
 
 /** What a change password request came to, for its log entry (the answer is the same either way). */
-export type ResetOutcome = { sent: true; userId: string } | { sent: false; reason: string; userId?: string };
+type ResetOutcome = { sent: true; userId: string } | { sent: false; reason: string; userId?: string };
 
 /**
  * POST /dbconnections/change_password: a single-use, expiring reset link emailed to the user of
@@ -37,7 +37,7 @@ export class PasswordResetService {
     const connection = await this.clientConnections.resolve(clientId, fields.required('connection'));
     const user = await this.users.findByLogin(connection.id, email);
     // By email only: findByLogin also matches a username.
-    if (!user || user.email !== email.toLowerCase()) return { sent: false, reason: 'user does not exist' };
+    if (user?.email !== email.toLowerCase()) return { sent: false, reason: 'user does not exist' };
     const ticket = randomBytes(32).toString('base64url');
     await this.tickets.create(ticket, user.user_id, clientId, new Date(Date.now() + TICKET_LIFETIME_MS));
     const link = `${new URL(RESET_PAGE, this.config.tokenIssuer).href}?ticket=${ticket}#`;

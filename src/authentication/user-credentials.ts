@@ -5,7 +5,7 @@ import { UsersRepository } from '../users/users.repository.js';
 import { LoginAttemptsLimiter, type Account } from './login-attempts.limiter.js';
 import { blockedUser, tooManyAttempts, unknownUser, wrongPassword } from './login-refusals.js';
 
-export interface SignIn {
+interface SignIn {
   /** The database connection the user is looked up in. */
   connectionId: string;
   /** Email or username, as typed. */

@@ -5,7 +5,7 @@ import { Injectable, Logger, OnApplicationShutdown } from '@nestjs/common';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../config/app-config.js';
 
-export interface Email {
+interface Email {
   to: string;
   subject: string;
   text: string;

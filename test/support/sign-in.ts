@@ -16,7 +16,7 @@ export interface SignInClient {
   client_secret?: string;
 }
 
-export interface LogEntry {
+interface LogEntry {
   type: string;
   description: string;
   client_id?: string;

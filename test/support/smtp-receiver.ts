@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
-export interface ReceivedEmail {
+interface ReceivedEmail {
   to: string[];
   /** The message as sent, headers and body, with quoted-printable soft line breaks undone. */
   raw: string;
