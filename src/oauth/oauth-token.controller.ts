@@ -66,6 +66,11 @@ export class OAuthTokenController {
         language: http.headers['accept-language'],
       });
     }
-    return this.passwordGrant.grant(request, { ip, userAgent: http.headers['user-agent'] });
+    const forwardedFor = http.headers['auth0-forwarded-for'];
+    return this.passwordGrant.grant(
+      request,
+      { ip, userAgent: http.headers['user-agent'] },
+      typeof forwardedFor === 'string' ? forwardedFor : undefined,
+    );
   }
 }

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { UserCredentials } from '../authentication/user-credentials.js';
 import { ClientGrantsRepository } from '../client-grants/client-grants.repository.js';
@@ -36,7 +37,8 @@ export class PasswordGrant {
     private readonly config: AppConfig,
   ) {}
 
-  async grant(request: PasswordRequest, origin: RequestOrigin): Promise<Issued> {
+  /** `forwardedFor`: the auth0-forwarded-for header, the end user's address as a backend reports it. */
+  async grant(request: PasswordRequest, origin: RequestOrigin, forwardedFor?: string): Promise<Issued> {
     const client = await this.authenticator.authenticate(request, origin.ip);
     if (!client.grant_types.includes(request.grant_type)) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', `Grant type '${request.grant_type}' not allowed for the client.`);
@@ -54,12 +56,8 @@ export class PasswordGrant {
     if (connection?.strategy !== 'auth0') throw badRequest(`Unknown realm: ${request.realm}`);
     if (!connection.enabled) throw badRequest(`The connection ${request.realm} is not enabled for the client.`);
     const api = await this.audience(request.audience);
-    const user = await this.credentials.verify({
-      connectionId: connection.id,
-      login: request.username,
-      password: request.password,
-      ip: origin.ip,
-    });
+    const ip = endUserAddress(request, client, origin.ip, forwardedFor);
+    const user = await this.credentials.verify({ connectionId: connection.id, login: request.username, password: request.password, ip });
     const offline = request.scopes.includes(OFFLINE_ACCESS) && (await this.offlineAllowed(client, api));
     // A user token holds OIDC's scopes and those of the API asked for; others are dropped, as Auth0 does.
     const scopes = request.scopes.filter(
@@ -92,4 +90,16 @@ export class PasswordGrant {
   private issueRefreshToken(client: Client, userId: string, api: Audience, scopes: string[], origin: RequestOrigin): Promise<string> {
     return this.refreshTokens.issue({ client, userId, audience: api.identifier, scopes }, origin);
   }
+}
+
+/**
+ * Auth0 counts a backend's sign-ins by the end user's address when the backend is trusted to say
+ * it: a confidential client (it authenticated) with is_token_endpoint_ip_header_trusted, sending
+ * auth0-forwarded-for. Otherwise every user of that backend would share its one address.
+ */
+function endUserAddress(request: PasswordRequest, client: Client, ip: string, forwardedFor: string | undefined): string {
+  const trusted =
+    (client.settings as { is_token_endpoint_ip_header_trusted?: unknown } | null)?.is_token_endpoint_ip_header_trusted === true;
+  const forwarded = forwardedFor?.split(',')[0].trim();
+  return trusted && !('public' in request) && forwarded && isIP(forwarded) !== 0 ? forwarded : ip;
 }

@@ -190,6 +190,21 @@ describe('password grants: users sign in with their password (password-realm, pa
     assert.equal(after.status, 200, after.text);
   });
 
+  it('a backend trusted with is_token_endpoint_ip_header_trusted is counted by the end user’s auth0-forwarded-for address', async () => {
+    const user = await kit.user();
+    const backend = await kit.client({ is_token_endpoint_ip_header_trusted: true });
+    const from = (address: string, password: string) =>
+      signIn(backend, { username: user.email, password }).set('auth0-forwarded-for', address);
+    for (let i = 0; i < 10; i++) assert.equal((await from('203.0.113.7', 'wrong')).status, 403);
+    assert.equal((await from('203.0.113.7', user.password)).status, 429);
+    // Another end user behind the same backend, and the backend's own address, are not blocked.
+    assert.equal((await from('198.51.100.9', user.password)).status, 200);
+    // An untrusted client's header is ignored: its failures count against its own address.
+    const untrusted = await kit.client();
+    const spoofed = await signIn(untrusted, { username: user.email, password: 'wrong' }).set('auth0-forwarded-for', '203.0.113.7');
+    assert.equal(spoofed.status, 403);
+  });
+
   it('a success starts the count again: only consecutive failures block', async () => {
     const user = await kit.user();
     for (let round = 0; round < 2; round++) {
