@@ -27,6 +27,9 @@ export const passwordTooWeak = ({ rules, verified, policy }: PasswordPolicyRepor
     statusCode: 400,
   });
 
+/** Auth0's answer where the connection has disable_signup. */
+export const signupDisabled = () => badRequest('operation_not_allowed', 'Signups are not allowed for this connection');
+
 // The wordings below are ours, in the same shape: no recording of Auth0's was found.
 export const missingParameter = (name: string) => badRequest('invalid_parameter', `Missing required parameter: ${name}`);
 export const invalidParameter = (name: string, expected: string) =>

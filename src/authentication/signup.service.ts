@@ -5,7 +5,7 @@ import type { UserView } from '../users/dto/user.view.js';
 import { passwordPolicyReport } from '../users/password-policy.js';
 import { USER_ID_PREFIX } from '../users/user-defaults.js';
 import { UsersService } from '../users/users.service.js';
-import { DbConnectionError, invalidSignup, passwordTooWeak } from './dbconnection-errors.js';
+import { DbConnectionError, invalidSignup, passwordTooWeak, signupDisabled } from './dbconnection-errors.js';
 import { ClientDatabaseConnections, type DbConnectionFields } from './dbconnection-request.js';
 
 const PROFILE = ['username', 'given_name', 'family_name', 'name', 'nickname', 'picture'] as const;
@@ -36,7 +36,10 @@ export class SignupService {
     const profile = Object.fromEntries(PROFILE.flatMap((name) => (fields.text(name) === undefined ? [] : [[name, fields.text(name)]])));
     const userMetadata = fields.object('user_metadata');
     await this.clientConnections.resolve(clientId, connection);
-    const report = passwordPolicyReport(password, (await this.connections.findByName(connection))?.options);
+    const options = (await this.connections.findByName(connection))?.options as { disable_signup?: unknown } | undefined;
+    // A connection whose users are only made by an administrator (Auth0's disable_signup).
+    if (options?.disable_signup === true) throw signupDisabled();
+    const report = passwordPolicyReport(password, options);
     if (!report.verified) throw passwordTooWeak(report);
     let user: UserView;
     try {

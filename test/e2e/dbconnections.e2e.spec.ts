@@ -114,6 +114,16 @@ describe('/dbconnections: sign-up and change password requests, through the offi
       'invalid_connection',
       'Connection not found: no-such-db',
     );
+    await t.prisma.connection.update({
+      where: { id: kit.connection.id },
+      data: { options: { passwordPolicy: 'good', disable_signup: true } },
+    });
+    await rejectsWith(
+      auth.database.signUp({ email: 'x@example.com', password: STRONG_PASSWORD, connection: kit.connection.name }),
+      'operation_not_allowed',
+      'Signups are not allowed for this connection',
+    );
+    await t.prisma.connection.update({ where: { id: kit.connection.id }, data: { options: { passwordPolicy: 'good' } } });
     const missing = await t.api
       .post('/dbconnections/signup')
       .send({ client_id: client.client_id, connection: kit.connection.name, password: 'x' });
