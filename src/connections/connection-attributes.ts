@@ -18,7 +18,8 @@ const refused = (message: string) => badRequest('invalid_body', message);
 export function checkAttributes(strategy: string, options: unknown): void {
   if (strategy !== 'auth0' || !isObject(options) || !isObject(options.attributes)) return;
   const attributes = Object.entries(options.attributes).filter((entry): entry is [string, Attribute] => isObject(entry[1]));
-  if (options.requires_username !== undefined) throw refused('Cannot set both options.attributes and options.requires_username');
+  // Recorded: Auth0 takes requires_username: false beside attributes (Terraform sends it) and refuses true.
+  if (options.requires_username === true) throw refused('Cannot set both options.attributes and options.requires_username');
   if (options.validation !== undefined) throw refused('Cannot set both options.attributes and options.validation');
   if (!attributes.some(([, attribute]) => attribute.identifier?.active === true))
     throw refused('attributes must contain one active identifier');

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
 import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import { checkAttributes, checkEmailUniqueKept } from './connection-attributes.js';
+import { checkRequestingApp } from './cross-app-access.js';
 import { connectionNotFound } from './connection-errors.js';
 import { ConnectionsRepository, type ConnectionColumns, type ConnectionWithClients } from './connections.repository.js';
 import { selectFields } from '../common/fields.js';
@@ -38,6 +39,7 @@ export class ConnectionsService {
   async create({ name, strategy, enabled_clients, ...settings }: CreateConnectionDto): Promise<ConnectionWithClientsView> {
     // Auth0: "If the array is empty or the property is not specified, the connection name will be added as realm."
     checkAttributes(strategy, settings.options);
+    checkRequestingApp(strategy, settings.cross_app_access_requesting_app);
     const realms = settings.realms?.length ? settings.realms : [name];
     const columns = { ...columnsOf(settings), realms, options: settings.options ?? {}, name, strategy };
     if (columns.display_name === undefined && NAMED_BY_DEFAULT.has(strategy)) columns.display_name = name;
@@ -78,9 +80,11 @@ export class ConnectionsService {
       realms: realms ?? undefined,
       is_domain_connection: is_domain_connection === null ? false : is_domain_connection,
     });
-    if (options !== undefined || realms === null || realms?.length === 0) {
+    const requestingApp = settings.cross_app_access_requesting_app;
+    if (options !== undefined || realms === null || realms?.length === 0 || requestingApp?.active === true) {
       const current = await this.connections.findById(id);
       if (!current) throw connectionNotFound();
+      checkRequestingApp(current.strategy, requestingApp);
       if (options !== undefined) {
         columns.options = options ?? {};
         checkAttributes(current.strategy, columns.options);

@@ -10,8 +10,15 @@ const CATEGORY_TYPES: Readonly<Record<string, readonly string[]>> = {
   actions: ['actions_execution_failed'],
 };
 
+// The events a priority stream created without filters receives (Auth0's "Prioritized Log Streams"
+// page): Auth0 answers such a stream with a `security` category filter, named in no SDK's enum.
+const SECURITY_TYPES: ReadonlySet<string> = new Set([
+  ...['limit_mu', 'limit_sul', 'limit_wc', 'pwd_leak', 'ublkdu', 'signup_pwd_leak', 'reset_pwd_leak', 'gd_send_sms'],
+]);
+export const SECURITY_CATEGORY = 'security';
+
 /** Every category name Auth0 accepts in a filter (the SDK's LogStreamFilterGroupNameEnum). */
-export const LOG_STREAM_CATEGORIES = [
+const LOG_STREAM_CATEGORIES = [
   'auth.ancillary.fail',
   'auth.ancillary.success',
   'auth.login.fail',
@@ -36,6 +43,9 @@ export const LOG_STREAM_CATEGORIES = [
   'other',
 ] as const;
 
+/** What a filter may name: the SDK's categories, and `security`, which Auth0 answers and so clients send back. */
+export const FILTER_CATEGORIES = [...LOG_STREAM_CATEGORIES, SECURITY_CATEGORY] as const;
+
 const CATEGORY_OF = new Map(Object.entries(CATEGORY_TYPES).flatMap(([category, types]) => types.map((type) => [type, category])));
 
 /** The filter category of an event code. */
@@ -45,5 +55,6 @@ function categoryOf(type: string): string {
 
 /** Whether a stream with these filters delivers an entry of this type: no filters deliver everything, as Auth0's. */
 export function passesFilters(type: string, categories: ReadonlySet<string> | undefined): boolean {
-  return !categories || categories.size === 0 || categories.has(categoryOf(type));
+  if (!categories || categories.size === 0) return true;
+  return categories.has(categoryOf(type)) || (categories.has(SECURITY_CATEGORY) && SECURITY_TYPES.has(type));
 }

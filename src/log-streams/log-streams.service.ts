@@ -9,6 +9,7 @@ import type { CreateLogStreamDto } from './dto/create-log-stream.dto.js';
 import { SECRET_SINK_FIELD, sinkClassFor, type LogStreamType } from './dto/log-stream-sinks.js';
 import { toLogStreamView, type LogStreamView } from './dto/log-stream.view.js';
 import type { UpdateLogStreamDto } from './dto/update-log-stream.dto.js';
+import { SECURITY_CATEGORY } from './log-categories.js';
 import { logStreamNotFound } from './log-stream-errors.js';
 import type { LogStreamFilter, StoredSink } from './log-stream-records.js';
 import { LogStreamsRepository, type LogStreamChanges } from './log-streams.repository.js';
@@ -34,7 +35,7 @@ export class LogStreamsService {
       sink: sink as unknown as Prisma.InputJsonValue,
       sink_secret: secret,
       is_priority: dto.isPriority ?? false,
-      ...(dto.filters ? { filters: filtersOf(dto.filters) } : {}),
+      filters: filtersOf(dto.isPriority && !dto.filters?.length ? [{ type: 'category', name: SECURITY_CATEGORY }] : (dto.filters ?? [])),
       ...(dto.pii_config ? { pii_config: plain(dto.pii_config) as Prisma.InputJsonObject } : {}),
     });
     return toLogStreamView(row);
@@ -115,8 +116,9 @@ function sinkFields(type: LogStreamType): string[] {
 /** Validated DTOs are class instances; JSON columns take plain values. */
 const plain = (value: object): Record<string, unknown> => JSON.parse(JSON.stringify(value)) as Record<string, unknown>;
 
-function filtersOf(filters: LogStreamFilter[]): Prisma.InputJsonValue {
-  return filters.map(({ type, name }) => ({ type, name }));
+/** No filters is no `filters` field in Auth0's answer, an emptied list included (recorded). */
+function filtersOf(filters: LogStreamFilter[]): Prisma.InputJsonValue | typeof Prisma.DbNull {
+  return filters.length === 0 ? Prisma.DbNull : filters.map(({ type, name }) => ({ type, name }));
 }
 
 function withoutUndefined<T extends object>(value: T): Partial<T> {

@@ -7,9 +7,9 @@ export type JwtKey = { alg: Exclude<SigningAlgorithm, 'HS256'>; key: KeyObject; 
 const encode = (value: object): string => Buffer.from(JSON.stringify(value)).toString('base64url');
 
 /** A compact JWS; node:crypto does the signing, so no JWT library decides our header. */
-export function signJwt(claims: Record<string, unknown>, signer: JwtKey): string {
+export function signJwt(claims: Record<string, unknown>, signer: JwtKey, typ: 'JWT' | 'at+jwt' = 'JWT'): string {
   // Auth0's HS256 tokens name no key: there is only the API's secret.
-  const header = signer.alg === 'HS256' ? { alg: 'HS256', typ: 'JWT' } : { alg: signer.alg, typ: 'JWT', kid: signer.kid };
+  const header = signer.alg === 'HS256' ? { alg: 'HS256', typ } : { alg: signer.alg, typ, kid: signer.kid };
   const input = `${encode(header)}.${encode(claims)}`;
   return `${input}.${signature(Buffer.from(input), signer).toString('base64url')}`;
 }

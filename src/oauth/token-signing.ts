@@ -8,8 +8,9 @@ import { signJwt, type JwtKey } from './jwt-signer.js';
 export class TokenSigning {
   constructor(private readonly keys: SigningKeyStore) {}
 
+  /** Typed as the API's dialect says: `at+jwt` for the RFC 9068 profile, as Auth0 issues it. */
   async accessToken(claims: Record<string, unknown>, api: Audience): Promise<string> {
-    return signJwt(claims, await this.signer(api));
+    return signJwt(claims, await this.signer(api), api.accessTokenType);
   }
 
   /** RS256 with the current key, as Auth0 signs ID tokens for OIDC-conformant clients. */

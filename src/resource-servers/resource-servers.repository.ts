@@ -7,6 +7,7 @@ import { PrismaService } from '../database/prisma.service.js';
 import type { PrismaTx } from '../database/transactions.js';
 import type { Prisma, ResourceServer } from '../generated/prisma/client.js';
 import { identifierTaken } from './resource-server-errors.js';
+import { scopesOf } from './resource-server-scopes.js';
 
 // The unique index decides duplicate identifiers, so two concurrent creates cannot both win.
 const failed = mapDatabaseErrors({ constraints: { resource_servers_identifier_key: identifierTaken } });
@@ -57,7 +58,9 @@ export class ResourceServersRepository {
   /** Auth0 addresses a resource server by its id or by its identifier (the audience). */
   async find(idOrIdentifier: string): Promise<ResourceServer | undefined> {
     return (
-      (await this.txHost.tx.resourceServer.findFirst({ where: { OR: [{ id: idOrIdentifier }, { identifier: idOrIdentifier }] } })) ??
+      (await this.txHost.tx.resourceServer.findFirst({
+        where: { OR: [{ id: idOrIdentifier }, { identifier: { in: identifierForms(idOrIdentifier) } }] },
+      })) ??
       undefined
     );
   }
@@ -79,7 +82,10 @@ export class ResourceServersRepository {
       if (count === 0) return undefined;
       const updated = await this.find(id);
       if (updated && changes.scopes !== undefined) {
-        const where = { resource_server_identifier: updated.identifier, permission_name: { notIn: scopeValues(updated.scopes) } };
+        const where = {
+          resource_server_identifier: updated.identifier,
+          permission_name: { notIn: scopesOf(updated.scopes).map((scope) => scope.value) },
+        };
         await tx.rolePermission.deleteMany({ where });
         await tx.userPermission.deleteMany({ where });
       }
@@ -104,10 +110,15 @@ export class ResourceServersRepository {
   }
 }
 
-function scopeValues(scopes: Prisma.JsonValue): string[] {
-  if (!Array.isArray(scopes)) return [];
-  return scopes.flatMap((scope) => {
-    const value = (scope as { value?: unknown } | null)?.value;
-    return typeof value === 'string' ? [value] : [];
-  });
+/**
+ * An identifier as given and, when it holds escapes, unescaped once more: Terraform's data source
+ * escapes an identifier that go-auth0 escapes again, and Auth0 finds the API either way (recorded).
+ */
+function identifierForms(value: string): string[] {
+  try {
+    const once = decodeURIComponent(value);
+    return once === value ? [value] : [value, once];
+  } catch {
+    return [value];
+  }
 }

@@ -6,6 +6,7 @@ import type { PrismaTx } from '../database/transactions.js';
 import type { Prisma } from '../generated/prisma/client.js';
 import { permissionResourceServerNotFound, roleNotFound } from './role-errors.js';
 import { userNotFound } from '../users/user-errors.js';
+import { scopesOf } from '../resource-servers/resource-server-scopes.js';
 import type { PermissionView } from './role.view.js';
 
 export interface PermissionRef {
@@ -141,14 +142,11 @@ function pick({ resource_server_identifier, permission_name }: PermissionRef): P
 }
 
 function toApi(row: { identifier: string; name: string; scopes: Prisma.JsonValue }): PermissionApi {
-  const scopes = new Map<string, string>();
-  if (Array.isArray(row.scopes)) {
-    for (const scope of row.scopes) {
-      const { value, description } = (scope ?? {}) as { value?: unknown; description?: unknown };
-      if (typeof value === 'string') scopes.set(value, typeof description === 'string' ? description : '');
-    }
-  }
-  return { identifier: row.identifier, name: row.name, scopes };
+  return {
+    identifier: row.identifier,
+    name: row.name,
+    scopes: new Map(scopesOf(row.scopes).map((scope) => [scope.value, scope.description])),
+  };
 }
 
 function toPermissionRow(

@@ -3,8 +3,9 @@ import { Propagation, TransactionHost } from '@nestjs-cls/transactional';
 import type { PageSource } from '../common/pagination/pagination.js';
 import { mapDatabaseErrors } from '../database/database-errors.js';
 import type { PrismaTx } from '../database/transactions.js';
-import type { Role } from '../generated/prisma/client.js';
+import type { Prisma, Role } from '../generated/prisma/client.js';
 import { userNotFound } from '../users/user-errors.js';
+import type { PermissionRef } from './permissions.repository.js';
 import { notAMember, roleNotFound } from './role-errors.js';
 
 // Deleted between the check and the insert: they no longer exist.
@@ -133,6 +134,29 @@ export class RoleAssignmentsRepository {
     await this.txHost.tx.organizationMemberRole.deleteMany({
       where: { organization_id: organizationId, user_id: userId, role_id: { in: roleIds } },
     });
+  }
+
+  /**
+   * The roles a user holds in the tenant, or a member in an organization, optionally only those
+   * granting a permission; ordered by id, for checkpoint paging.
+   */
+  heldRoles(holder: { user_id: string; organization_id?: string }, granting?: PermissionRef): PageSource<Role> {
+    const where: Prisma.RoleWhereInput = {
+      ...(holder.organization_id === undefined
+        ? { users: { some: { user_id: holder.user_id } } }
+        : { member_roles: { some: { organization_id: holder.organization_id, user_id: holder.user_id } } }),
+      ...(granting ? { permissions: { some: granting } } : {}),
+    };
+    return {
+      rows: ({ skip, take, afterId }) =>
+        this.txHost.tx.role.findMany({
+          where: { ...where, ...(afterId ? { id: { gt: afterId } } : {}) },
+          orderBy: { id: 'asc' },
+          skip,
+          take,
+        }),
+      count: () => this.txHost.tx.role.count({ where }),
+    };
   }
 
   /** The user's roles in the whole tenant (id and name). */

@@ -60,7 +60,8 @@ export class RoleAssignmentsService {
     await this.assignments.unassignFromMember(organizationId, userId, roleIds);
   }
 
-  private async mustBeMember(organizationId: string, userId: string): Promise<void> {
+  /** 404 for an unknown organization, 400 for a user who is not its member. */
+  async mustBeMember(organizationId: string, userId: string): Promise<void> {
     if (await this.assignments.memberExists(organizationId, userId)) return;
     if (!(await this.assignments.organizationExists(organizationId))) throw organizationNotFound();
     throw notAMember();

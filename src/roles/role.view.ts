@@ -41,3 +41,26 @@ export class RoleUserView {
 
 /** Auth0's body of some RBAC writes: an empty object (recorded). */
 export const EMPTY_BODY = { type: 'object', properties: {}, additionalProperties: false } as const;
+
+/** Where a role of a user or member comes from: always `direct` here, as the tenant has no groups. */
+const ROLE_SOURCES = ['direct', 'groups'] as const;
+
+/** An item of GET /users/{id}/effective-roles, .../effective-permissions/sources/effective-roles and a member's effective roles. */
+export class EffectiveRoleView extends RoleView {
+  @ApiProperty({ enum: ROLE_SOURCES, isArray: true, description: 'Sources of the role assignment (direct or through group membership)' })
+  sources: (typeof ROLE_SOURCES)[number][];
+}
+
+const PERMISSION_SOURCES = ['direct', 'roles'] as const;
+
+/** An item of GET /users/{id}/effective-permissions: each kind of source once. */
+export class EffectivePermissionView extends PermissionView {
+  @ApiProperty({ enum: PERMISSION_SOURCES, isArray: true, description: 'List of sources where this permission is coming from.' })
+  sources: (typeof PERMISSION_SOURCES)[number][];
+}
+
+/** A group, as Auth0 lists a role's source groups; none exist in this tenant, so no list holds one. */
+export class GroupView {
+  @ApiProperty({ description: 'Unique identifier for the group (service-generated).' }) id: string;
+  @ApiProperty({ description: 'Name of the group.' }) name: string;
+}

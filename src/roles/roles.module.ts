@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { EffectiveAccessService } from './effective-access.service.js';
 import { EffectivePermissions } from './effective-permissions.js';
+import { MemberEffectiveRolesController } from './member-effective-roles.controller.js';
 import { MemberRolesController } from './member-roles.controller.js';
 import { PermissionsRepository } from './permissions.repository.js';
 import { PermissionsService } from './permissions.service.js';
@@ -10,6 +12,7 @@ import { RoleUsersController } from './role-users.controller.js';
 import { RolesController } from './roles.controller.js';
 import { RolesRepository } from './roles.repository.js';
 import { RolesService } from './roles.service.js';
+import { UserEffectiveAccessController } from './user-effective-access.controller.js';
 import { UserPermissionsController } from './user-permissions.controller.js';
 import { UserRolesController } from './user-roles.controller.js';
 
@@ -22,6 +25,8 @@ import { UserRolesController } from './user-roles.controller.js';
     UserRolesController,
     UserPermissionsController,
     MemberRolesController,
+    UserEffectiveAccessController,
+    MemberEffectiveRolesController,
   ],
   providers: [
     RolesService,
@@ -31,6 +36,7 @@ import { UserRolesController } from './user-roles.controller.js';
     RoleAssignmentsService,
     RoleAssignmentsRepository,
     EffectivePermissions,
+    EffectiveAccessService,
   ],
   // The token grants read a user's permissions and roles.
   exports: [EffectivePermissions],

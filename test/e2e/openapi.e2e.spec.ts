@@ -131,6 +131,12 @@ const AUTH0_OPERATION_IDS: Record<string, string> = {
   'GET /organizations/{id}/members/{user_id}/roles': 'get_organization_member_roles',
   'POST /organizations/{id}/members/{user_id}/roles': 'post_organization_member_roles',
   'DELETE /organizations/{id}/members/{user_id}/roles': 'delete_organization_member_roles',
+  'GET /users/{id}/effective-roles': 'get_user_effective_roles',
+  'GET /users/{id}/effective-roles/sources/groups': 'get_user_role_source_groups',
+  'GET /users/{id}/effective-permissions': 'get_user_effective_permissions',
+  'GET /users/{id}/effective-permissions/sources/effective-roles': 'get_user_effective_permission_role_sources',
+  'GET /organizations/{id}/members/{user_id}/effective-roles': 'get_organization_member_effective_roles',
+  'GET /organizations/{id}/members/{user_id}/effective-roles/sources/groups': 'get_organization_member_role_source_groups',
 };
 // The document and its viewer describe the API; they are public and not part of it.
 const DOCUMENTATION_ROUTES = [

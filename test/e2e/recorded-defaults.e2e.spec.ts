@@ -72,6 +72,8 @@ describe("the official auth0 SDK (v7): a new object's fields and defaults, as Au
     const { name, scopes, ...rest } = await servers.get(id);
     assert.deepEqual(rest, RECORDED.resourceServer(id, identifier));
     assert.deepEqual([name, scopes], [identifier, []]);
+    // By its identifier, escaped once by the caller and again by the SDK, as Terraform's data source reads it.
+    assert.equal((await servers.get(encodeURIComponent(identifier))).id, id);
     // A policy set for one subject type keeps the other's default.
     const updated = await servers.update(id, { subject_type_authorization: { user: { policy: 'deny_all' } } });
     assert.deepEqual(updated.subject_type_authorization, { client: { policy: 'require_client_grant' }, user: { policy: 'deny_all' } });

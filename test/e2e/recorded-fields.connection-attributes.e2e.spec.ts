@@ -58,13 +58,19 @@ describe("a database connection's attributes, checked as Auth0 checks them", () 
   });
 
   it('accepts what Auth0 accepted, through the SDK, and checks an update of the options the same way', async () => {
+    // requires_username: false beside attributes, as Terraform sends it (its recordings: Auth0 took it).
     const created = await connections.create({
       name: 'email-identifier',
       strategy: 'auth0',
-      options: { precedence: ['username', 'email', 'phone_number'], attributes: { email: email({ verification_method: 'otp' }) } },
+      options: {
+        requires_username: false,
+        precedence: ['username', 'email', 'phone_number'],
+        attributes: { email: email({ verification_method: 'otp' }) },
+      },
     });
     const id = must(created.id);
     assert.deepEqual(created.options?.attributes, { email: email({ verification_method: 'otp' }) });
+    assert.equal(created.options.requires_username, false);
     const res = await t.api
       .patch(`/api/v2/connections/${id}`)
       .set('Authorization', auth)

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { after, before, describe, it } from 'node:test';
-import { createLocalJWKSet, jwtVerify, type JWK, type JWTPayload } from 'jose';
+import { createLocalJWKSet, decodeProtectedHeader, jwtVerify, type JWK, type JWTPayload } from 'jose';
 import { clientWithGrant, requestToken } from '../support/issuer.js';
 import { must } from '../support/must.js';
 import { rolesSdk } from '../support/roles-sdk.js';
@@ -134,6 +134,32 @@ describe('RBAC in tokens: enforce_policies and the authz dialects', () => {
     assert.deepEqual([claims.scope, claims.permissions], ['write:things offline_access', ['write:things']]);
     const next = await tokenFor(client, user, 'read:things write:things');
     assert.deepEqual([next.claims.scope, next.claims.permissions], ['write:things', ['write:things']]);
+  });
+
+  it('the RFC 9068 dialects type the access token at+jwt (RFC 9068 §2.1), the Auth0 ones JWT: user and client credentials tokens', async () => {
+    for (const [dialect, typ] of [
+      ['rfc9068_profile', 'at+jwt'],
+      ['rfc9068_profile_authz', 'at+jwt'],
+      ['access_token', 'JWT'],
+      ['access_token_authz', 'JWT'],
+    ] as const) {
+      const client = await setUp({ enforce_policies: true, token_dialect: dialect });
+      const user = await holder(client.audience);
+      const { body } = await tokenFor(client, user, 'read:things');
+      const m2m = await clientWithGrant(t, ['read:things'], client.audience);
+      const res = await requestToken(t, m2m, { audience: client.audience });
+      assert.equal(res.status, 200, res.text);
+      await verified(res.body.access_token as string, client.audience);
+      const headers = [body.access_token, res.body.access_token as string].map((token) => decodeProtectedHeader(token));
+      assert.deepEqual(
+        headers.map(({ typ: type, alg }) => [type, alg]),
+        [
+          [typ, 'RS256'],
+          [typ, 'RS256'],
+        ],
+        dialect,
+      );
+    }
   });
 
   it('client credentials: an authz dialect carries the granted scopes as permissions; access_token carries none', async () => {

@@ -33,6 +33,8 @@ describe('the official auth0 SDK (v7): log streams of every type, with PII setti
       type: 'datadog',
       status: 'active',
       isPriority: true,
+      // What Auth0 gives a priority stream created without filters (go-auth0's recordings).
+      filters: [{ type: 'category', name: 'security' }],
       sink: { datadogApiKey: 'dd-key', datadogRegion: 'eu' },
       pii_config: { log_fields: ['first_name', 'email'], method: 'hash', algorithm: 'xxhash' },
     });

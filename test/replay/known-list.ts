@@ -100,13 +100,6 @@ export const KNOWN_DIFFERENCES: readonly KnownDifference[] = [
   },
   {
     kind: 'ours',
-    request: /TestLogStreamManager_[\w/]+#\d+ (POST|GET) \/log-streams/,
-    missing: ['filters'],
-    reason:
-      'Auth0 gives a priority stream created without filters a `security` category filter, outside its documented categories; ours keeps the filters given, so the stream receives every event',
-  },
-  {
-    kind: 'ours',
     request: /TestClientGrantManager_Organizations#\d+ POST \/organizations\/\w+\/client-grants/,
     extra: ['id'],
     reason:

@@ -162,7 +162,13 @@ const NEEDED_WITH: Partial<Record<string, (chosen: ReadonlySet<string>) => strin
   credential_type: (chosen) => (chosen.has('subject_dn') ? [] : ['pem']),
 };
 // Required query parameters, when a request does not give them.
-const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = { email: (fx) => must(fx.user.email, 'an email') };
+const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = {
+  email: (fx) => must(fx.user.email, 'an email'),
+  // The effective-* reads: an API and one of its scopes, a role.
+  resource_server_identifier: (fx) => fx.resourceServer.identifier,
+  permission_name: () => 'read:things',
+  role_id: (fx) => fx.role.id,
+};
 
 // /oauth/token is documented with its own servers (outside /api/v2) and OAuth bodies: not an API operation.
 export const operationsOf = (document: { paths: Record<string, Record<string, Operation>> }): DocumentedOperation[] =>

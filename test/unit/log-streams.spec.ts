@@ -31,6 +31,9 @@ describe('log streams: delivery rules', () => {
     assert.equal(passesFilters('fecte', only('auth.token_exchange.success')), false);
     assert.equal(passesFilters('something_new', only('other')), true);
     assert.equal(passesFilters('something_new', only('management.success')), false);
+    // A priority stream's `security` category: Auth0's prioritized events only.
+    assert.equal(passesFilters('limit_wc', only('security')), true);
+    assert.equal(passesFilters('sapi', only('security')), false);
   });
 
   it("shapes an entry as Auth0's {log_id, data}, leaving out the fields never set, details as stored", () => {

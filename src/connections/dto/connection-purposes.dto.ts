@@ -31,7 +31,11 @@ export class ConnectionConnectedAccountsPurposeDto {
 }
 
 export class CrossAppAccessRequestingAppDto {
-  @ApiProperty({ description: 'Set to `true` to enable the connection as a Requesting Application for Cross App Access.' })
+  // The example is the value every strategy takes: only oidc and okta connections can be requesting apps.
+  @ApiProperty({
+    description: 'Set to `true` to enable the connection as a Requesting Application for Cross App Access.',
+    example: false,
+  })
   @IsBoolean()
   active: boolean;
 }

@@ -2,7 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsString, Length, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
-import { LOG_STREAM_CATEGORIES } from '../log-categories.js';
+import { FILTER_CATEGORIES } from '../log-categories.js';
 import { HttpSinkDto } from './http-sink.dto.js';
 import { LOG_STREAM_TYPES, sinkClassFor, type LogStreamType } from './log-stream-sinks.js';
 import { PiiConfigDto } from './pii-config.dto.js';
@@ -13,10 +13,10 @@ export class LogStreamFilterDto {
   @IsIn(['category'])
   type: 'category';
 
-  @ApiProperty({ description: 'Category group name', enum: LOG_STREAM_CATEGORIES })
+  @ApiProperty({ description: 'Category group name', enum: FILTER_CATEGORIES })
   @IsString()
-  @IsIn(LOG_STREAM_CATEGORIES)
-  name: (typeof LOG_STREAM_CATEGORIES)[number];
+  @IsIn(FILTER_CATEGORIES)
+  name: (typeof FILTER_CATEGORIES)[number];
 }
 
 export class CreateLogStreamDto {
@@ -44,7 +44,7 @@ export class CreateLogStreamDto {
   })
   @IfPresent()
   @IsArray()
-  @ArrayMaxSize(LOG_STREAM_CATEGORIES.length)
+  @ArrayMaxSize(FILTER_CATEGORIES.length)
   @ValidateNested({ each: true })
   @Type(() => LogStreamFilterDto)
   filters?: LogStreamFilterDto[];

@@ -37,11 +37,14 @@ class SinkPatchDto extends PartialType(
   { skipNullProperties: false },
 ) {}
 
-/** Auth0 lets the name, the status, the filters, the sink and the PII settings change; the type and the priority stay. */
+/**
+ * Auth0 lets the name, the status, the filters, the sink and the PII settings change; the type and the
+ * priority stay. `isPriority` is taken and left as it was, as Auth0 does (Terraform sends it back).
+ */
 @MinProperties(1)
 // `pii_config: null` removes the PII settings (v7 UpdateLogStreamRequestContent).
 export class UpdateLogStreamDto extends NullableType(
-  PartialType(PickType(CreateLogStreamDto, ['name', 'filters', 'pii_config']), { skipNullProperties: false }),
+  PartialType(PickType(CreateLogStreamDto, ['name', 'isPriority', 'filters', 'pii_config']), { skipNullProperties: false }),
   ['pii_config'],
 ) {
   @ApiProperty({ enum: SETTABLE_STATUSES, required: false })
