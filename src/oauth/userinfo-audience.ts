@@ -25,5 +25,6 @@ export function userinfoAudience(config: AppConfig): Audience {
     allowOfflineAccess: false,
     enforcePolicies: false,
     permissionsClaim: false,
+    accessTokenType: 'JWT',
   };
 }
