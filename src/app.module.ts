@@ -22,6 +22,7 @@ import { LogStreamsModule } from './log-streams/log-streams.module.js';
 import { LogsModule } from './logs/logs.module.js';
 import { ManagementWritesInterceptor } from './logs/management-writes.interceptor.js';
 import { OAuthModule } from './oauth/oauth.module.js';
+import { AuthenticationModule } from './authentication/authentication.module.js';
 import { OpenApiModule } from './openapi/openapi.module.js';
 import { OrganizationsModule } from './organizations/organizations.module.js';
 import { RateLimitGuard } from './rate-limit/rate-limit.guard.js';
@@ -57,6 +58,7 @@ import { UsersModule } from './users/users.module.js';
     LogStreamsModule,
     SigningKeysModule,
     OAuthModule,
+    AuthenticationModule,
     OpenApiModule,
     ConsoleModule,
   ],

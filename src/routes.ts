@@ -6,6 +6,10 @@ export const TOKEN_ROUTE = 'oauth/token';
 /** RFC 7009 token revocation, beside the token endpoint as Auth0's; its errors are OAuth-shaped too. */
 export const REVOKE_ROUTE = 'oauth/revoke';
 export const JWKS_ROUTE = '.well-known/jwks.json';
+/** Auth0's Authentication API for users: their profile, sign-up and password reset requests. */
+export const USERINFO_ROUTE = 'userinfo';
+export const SIGNUP_ROUTE = 'dbconnections/signup';
+export const CHANGE_PASSWORD_ROUTE = 'dbconnections/change_password';
 export const DISCOVERY_ROUTE = '.well-known/openid-configuration';
 export const LIVENESS_ROUTE = 'healthz';
 export const READINESS_ROUTE = 'readyz';
@@ -22,6 +26,9 @@ export const UNPREFIXED_ROUTES = [
   REVOKE_ROUTE,
   JWKS_ROUTE,
   DISCOVERY_ROUTE,
+  USERINFO_ROUTE,
+  SIGNUP_ROUTE,
+  CHANGE_PASSWORD_ROUTE,
   ...CONSOLE_ROUTES,
 ];
 

@@ -160,6 +160,24 @@ export class AppConfig {
   @IntegerBetween(1, 10_000)
   readonly logStreamBatchSize: number = 100;
 
+  /** smtp:// or smtps:// with optional user:password@; unset: emails are written as files to MAIL_DIR. */
+  @Env('SMTP_URL')
+  @IsOptional()
+  @Matches(/^smtps?:\/\/\S+$/, { message: 'must be an smtp:// or smtps:// URL' })
+  readonly smtpUrl?: string;
+
+  /** The From of the emails the service sends. Unset: no-reply@ the tenant's host name. */
+  @Env('MAIL_FROM')
+  @IsOptional()
+  @Matches(/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, { message: 'must be an address, or a name and <address>' })
+  readonly mailFrom: string;
+
+  /** Without SMTP_URL, each email is written here as an .eml file. Unset: $DATA_DIR/mail. */
+  @Env('MAIL_DIR')
+  @IsOptional()
+  @IsString()
+  readonly mailDir: string;
+
   @Env('LOG_LEVEL')
   @IsIn(LOG_LEVELS)
   readonly logLevel: LogLevel = 'info';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
 import { AppConfig } from './app-config.schema.js';
@@ -50,11 +50,15 @@ function validated(raw: Record<string, string | undefined>): AppConfig {
     );
   }
   // Until they are resolved here, the derived settings are what the environment gave: possibly unset.
-  const unresolved: Partial<Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience' | 'shutdownDrainDelayMs'>> = config;
+  const unresolved: Partial<
+    Pick<AppConfig, 'tenantDomain' | 'tokenIssuer' | 'tokenAudience' | 'shutdownDrainDelayMs' | 'mailFrom' | 'mailDir'>
+  > = config;
   const tenantDomain = unresolved.tenantDomain ?? `localhost:${config.port}`;
   return Object.assign(config, {
     tenantDomain,
     dataDir: resolve(config.dataDir),
+    mailFrom: unresolved.mailFrom ?? `no-reply@${tenantDomain.replace(/:\d+$/, '')}`,
+    mailDir: resolve(unresolved.mailDir ?? join(config.dataDir, 'mail')),
     tokenIssuer: unresolved.tokenIssuer ?? `https://${tenantDomain}/`,
     tokenAudience: unresolved.tokenAudience ?? `https://${tenantDomain}/api/v2/`,
     tls: tlsFiles(config.tlsCertFile, config.tlsKeyFile),

@@ -24,6 +24,8 @@ export class AuditRecord {
   granted?: Granted;
   /** The organization a refused token request was judged on, when it did not name one. */
   refusedOrganization?: string;
+  /** A refused sign-in: the log type Auth0 gives it and the user it named, if any. */
+  refusedLogin?: { type: string; user_id?: string };
 }
 
 type Audited = FastifyRequest & { audit?: AuditRecord };

@@ -3,12 +3,16 @@ import type { AuditRecord } from './audit-record.js';
 import type { LoggedRequest, NewLogEntry } from './log-entry.js';
 
 const TOKEN_EXCHANGE = 'urn:ietf:params:oauth:grant-type:token-exchange';
+const PASSWORD_REALM = 'http://auth0.com/oauth/grant-type/password-realm';
+const PASSWORD = { ok: 'sepft', failed: 'fepft', description: 'Password for Access Token' };
 
 // Auth0's codes: s/f + "eccft" (Exchange Client Credentials For Token) or "ecte" (custom token exchange).
 const TYPES: Record<string, { ok: string; failed: string; description: string }> = {
   client_credentials: { ok: 'seccft', failed: 'feccft', description: 'Client Credentials for Access Token' },
   [TOKEN_EXCHANGE]: { ok: 'secte', failed: 'fecte', description: 'Token Exchange' },
   refresh_token: { ok: 'sertft', failed: 'fertft', description: 'Refresh Token for Access Token' },
+  password: PASSWORD,
+  [PASSWORD_REALM]: PASSWORD,
 };
 
 /**
@@ -40,10 +44,13 @@ export function tokenEntry(
       details: { request: requestDetails, response: { statusCode } },
     };
   }
+  // A refused sign-in is filed under Auth0's login codes (fu, fp, f, limit_wc), with the user it named.
+  const login = record?.refusedLogin;
   return {
-    type: kind.failed,
+    type: login?.type ?? kind.failed,
     description: text(error.error_description) ?? kind.description,
     ...common,
+    user_id: login?.user_id,
     client_id: text(fields.client_id) ?? basicClientId(request.headers.authorization),
     audience: text(fields.audience),
     scope: text(fields.scope),

@@ -7,7 +7,7 @@ import type { EdgeCertificate } from './edge-certificate.js';
 const JWT_BEARER_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
 
 /** Who the client says it is: a secret (body or HTTP Basic, RFC 6749 §2.3.1), a signed assertion or an mTLS certificate. */
-export type ClientAuthentication = SecretAuthentication | AssertionAuthentication | CertificateAuthentication;
+export type ClientAuthentication = SecretAuthentication | AssertionAuthentication | CertificateAuthentication | PublicClient;
 interface SecretAuthentication {
   client_id: string;
   client_secret: string;
@@ -15,6 +15,11 @@ interface SecretAuthentication {
 interface AssertionAuthentication {
   client_id: string;
   client_assertion: string;
+}
+/** No credentials: a public client (token_endpoint_auth_method none), on the grants that allow one. */
+interface PublicClient {
+  client_id: string;
+  public: true;
 }
 /** RFC 8705 §2: the TLS client certificate is the authentication; client_id names the client. */
 interface CertificateAuthentication {
@@ -34,6 +39,7 @@ export function clientAuthentication(
   fields: Record<string, unknown>,
   authorization?: string,
   certificate?: EdgeCertificate,
+  options: { allowPublic?: boolean } = {},
 ): ClientAuthentication {
   const basic = basicCredentials(authorization);
   if (fields.client_assertion !== undefined || fields.client_assertion_type !== undefined) {
@@ -43,6 +49,8 @@ export function clientAuthentication(
   }
   if (!basic && certificate && text(fields, 'client_secret') === undefined)
     return { client_id: required(fields, 'client_id'), client_certificate: certificate };
+  if (!basic && options.allowPublic && text(fields, 'client_secret') === undefined)
+    return { client_id: required(fields, 'client_id'), public: true };
   if (!basic) return { client_id: required(fields, 'client_id'), client_secret: required(fields, 'client_secret') };
   if (text(fields, 'client_secret') !== undefined) throw invalidRequest('Multiple client authentication methods are not allowed.');
   const bodyId = text(fields, 'client_id');

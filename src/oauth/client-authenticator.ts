@@ -28,6 +28,8 @@ export class ClientAuthenticator {
     let refusal: OAuthError | undefined;
     const client = await this.failures.attempt(credentials.client_id, ip, async () => {
       const client = await this.clients.find(credentials.client_id);
+      // Only a client registered as public may go without credentials; nothing is hashed for it.
+      if ('public' in credentials) return client?.token_endpoint_auth_method === 'none' ? client : undefined;
       if ('client_assertion' in credentials || 'client_certificate' in credentials) {
         if (!client) return undefined;
         refusal =

@@ -1,12 +1,14 @@
 import type { AppConfig } from '../config/app-config.js';
 import { JWKS_ROUTE, REVOKE_ROUTE, TOKEN_ROUTE } from '../routes.js';
-import { TOKEN_EXCHANGE_GRANT } from './token-request.js';
+import { PASSWORD_REALM_GRANT, TOKEN_EXCHANGE_GRANT } from './token-request.js';
+import { userinfoUrl } from './userinfo-audience.js';
 
 /** OpenID Provider metadata (OpenID Connect Discovery 1.0 §3), as far as this service answers it. */
 export interface DiscoveryDocument {
   issuer: string;
   token_endpoint: string;
   revocation_endpoint: string;
+  userinfo_endpoint: string;
   jwks_uri: string;
   grant_types_supported: string[];
   token_endpoint_auth_methods_supported: string[];
@@ -21,7 +23,7 @@ export interface DiscoveryDocument {
 
 /**
  * The tenant's discovery document, in the shape of Auth0's but listing only what this service does:
- * no authorization, userinfo or registration endpoint (so no response types either),
+ * no authorization or registration endpoint (so no response types either),
  * client secrets and private_key_jwt, the OIDC scopes and claims user tokens carry. `issuer` is the tokens' `iss`
  * byte for byte: openid-client compares the two, trailing slash included.
  */
@@ -31,8 +33,9 @@ export function discoveryDocument(config: AppConfig): DiscoveryDocument {
     issuer: config.tokenIssuer,
     token_endpoint: new URL(TOKEN_ROUTE, base).href,
     revocation_endpoint: new URL(REVOKE_ROUTE, base).href,
+    userinfo_endpoint: userinfoUrl(config),
     jwks_uri: new URL(JWKS_ROUTE, base).href,
-    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'],
+    grant_types_supported: ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token', 'password', PASSWORD_REALM_GRANT],
     token_endpoint_auth_methods_supported: [
       'client_secret_basic',
       'client_secret_post',

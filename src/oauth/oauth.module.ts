@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { ActionRuntimeModule } from '../action-runtime/action-runtime.module.js';
+import { AuthenticationModule } from '../authentication/authentication.module.js';
 import { ClientCredentialsModule } from '../client-credentials/client-credentials.module.js';
 import { ClientGrantsModule } from '../client-grants/client-grants.module.js';
 import { ClientsModule } from '../clients/clients.module.js';
@@ -26,6 +27,7 @@ import { OrganizationMembershipRepository } from './organization-membership.repo
 import { GrantedAudiences } from './granted-audiences.js';
 import { GrantOrganizationsRepository } from './grant-organizations.repository.js';
 import { OrganizationAccess } from './organization-access.js';
+import { PasswordGrant } from './password-grant.service.js';
 import { RefreshTokenGrant } from './refresh-token-grant.service.js';
 import { RevokeController } from './revoke.controller.js';
 import { TokenIssuer } from './token-issuer.service.js';
@@ -47,6 +49,7 @@ import { UserTokens } from './user-tokens.js';
     ConnectionsModule,
     RefreshTokensModule,
     RolesModule,
+    AuthenticationModule,
   ],
   controllers: [OAuthTokenController, RevokeController, DiscoveryController],
   providers: [
@@ -68,6 +71,7 @@ import { UserTokens } from './user-tokens.js';
     UserTokens,
     ActorIdTokens,
     RefreshTokenGrant,
+    PasswordGrant,
   ],
   // The console's sign-in is a client credentials grant, made without a request to itself.
   exports: [TokenIssuer],

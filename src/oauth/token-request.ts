@@ -38,13 +38,27 @@ export type RefreshTokenRequest = ClientAuthentication & {
   scopes: string[];
 };
 
+/** Auth0's password-realm grant: the password grant in a named database connection. */
+export const PASSWORD_REALM_GRANT = 'http://auth0.com/oauth/grant-type/password-realm';
+
+/** The resource owner password grants: `password` (the tenant's default directory) and Auth0's realm extension. */
+export type PasswordRequest = ClientAuthentication & {
+  grant_type: 'password' | typeof PASSWORD_REALM_GRANT;
+  username: string;
+  password: string;
+  /** The database connection (password-realm only). */
+  realm?: string;
+  audience?: string;
+  scopes: string[];
+};
+
 /** POST /oauth/revoke (RFC 7009). */
 type RevokeRequest = ClientAuthentication & {
   token: string;
 };
 
-export type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTokenRequest;
-const GRANT_TYPES = ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token'];
+export type TokenRequest = ClientCredentialsRequest | TokenExchangeRequest | RefreshTokenRequest | PasswordRequest;
+const GRANT_TYPES = ['client_credentials', TOKEN_EXCHANGE_GRANT, 'refresh_token', 'password', PASSWORD_REALM_GRANT];
 
 /** Reads a form or JSON body (and an optional Basic header) the way Auth0's token endpoint does, refusing in OAuth terms. */
 export function parseTokenRequest(body: unknown, authorization?: string, certificate?: EdgeCertificate): TokenRequest {
@@ -53,6 +67,18 @@ export function parseTokenRequest(body: unknown, authorization?: string, certifi
   if (!grantType) throw invalidRequest('Missing required parameter: grant_type');
   if (!GRANT_TYPES.includes(grantType)) {
     throw new OAuthError(HttpStatus.BAD_REQUEST, 'unsupported_grant_type', `Unsupported grant type: ${grantType}`);
+  }
+  if (grantType === 'password' || grantType === PASSWORD_REALM_GRANT) {
+    // Auth0 lets public clients (a native app, an SPA) use the password grants without a secret.
+    return {
+      grant_type: grantType,
+      ...clientAuthentication(fields, authorization, certificate, { allowPublic: true }),
+      username: required(fields, 'username'),
+      password: required(fields, 'password'),
+      realm: grantType === PASSWORD_REALM_GRANT ? required(fields, 'realm') : undefined,
+      audience: text(fields, 'audience'),
+      scopes: scopes(fields),
+    };
   }
   const client = clientAuthentication(fields, authorization, certificate);
   if (grantType === 'client_credentials') {

@@ -5,8 +5,10 @@ import type { Client } from '../generated/prisma/client.js';
 import type { Audience } from '../resource-servers/resource-server-catalog.js';
 import { EffectivePermissions } from '../roles/effective-permissions.js';
 import type { UserRow } from '../users/dto/user.view.js';
+import { userClaims } from '../authentication/user-claims.js';
 import type { Issued, TokenResponse } from './token-issuer.service.js';
 import { TokenSigning } from './token-signing.js';
+import { userinfoUrl } from './userinfo-audience.js';
 
 // Auth0's default ID token lifetime (a client's jwt_configuration.lifetime_in_seconds overrides it).
 const DEFAULT_ID_TOKEN_LIFETIME = 36_000;
@@ -59,8 +61,8 @@ export class UserTokens {
     const access = {
       iss: this.config.tokenIssuer,
       sub: user.user_id,
-      // Auth0 adds its /userinfo audience when openid is asked for; this service has no /userinfo.
-      aud: api.identifier,
+      // Auth0 adds its /userinfo audience when openid is granted, so the token also reads the profile.
+      aud: audiences(api.identifier, scopes.includes('openid') ? userinfoUrl(this.config) : undefined),
       iat: now,
       exp: now + api.tokenLifetime,
       scope,
@@ -85,24 +87,12 @@ export class UserTokens {
     return { response, granted };
   }
 
-  /** OIDC's standard claims for the scopes asked for (profile, email), as Auth0 puts them in ID tokens. */
+  /** The ID token: the user's claims for the scopes granted, for the client. */
   private idClaims(client: Client, user: UserRow, scopes: string[], now: number, shared: object): Record<string, unknown> {
     const lifetime =
       (client.jwt_configuration as { lifetime_in_seconds?: number } | null)?.lifetime_in_seconds ?? DEFAULT_ID_TOKEN_LIFETIME;
-    const profile = scopes.includes('profile')
-      ? defined({
-          name: user.name,
-          nickname: user.nickname,
-          picture: user.picture,
-          given_name: user.given_name,
-          family_name: user.family_name,
-          updated_at: user.updated_at.toISOString(),
-        })
-      : {};
-    const email = scopes.includes('email') && user.email !== null ? { email: user.email, email_verified: user.email_verified } : {};
     return {
-      ...profile,
-      ...email,
+      ...userClaims(user, scopes),
       iss: this.config.tokenIssuer,
       sub: user.user_id,
       aud: client.client_id,
@@ -113,6 +103,7 @@ export class UserTokens {
   }
 }
 
-function defined(claims: Record<string, unknown>): Record<string, unknown> {
-  return Object.fromEntries(Object.entries(claims).filter(([, value]) => value !== null && value !== undefined));
+/** One audience as a string, two as an array (a token for /userinfo alone names it once). */
+function audiences(api: string, userinfo: string | undefined): string | string[] {
+  return userinfo === undefined || userinfo === api ? api : [api, userinfo];
 }

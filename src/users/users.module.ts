@@ -10,7 +10,7 @@ import { UsersService } from './users.service.js';
   imports: [ConnectionsModule],
   controllers: [UsersController, UsersByEmailController],
   providers: [UsersService, UsersRepository],
-  // The token exchange grant finds, creates and updates the user an action sets.
-  exports: [UsersRepository],
+  // The token exchange grant finds, creates and updates the user an action sets; sign-up creates users as the API does.
+  exports: [UsersRepository, UsersService],
 })
 export class UsersModule {}

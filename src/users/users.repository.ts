@@ -31,7 +31,7 @@ const WITH_CONNECTION = { connection: { select: { name: true } } } as const;
 // A token exchange reads its user by id: through the pool, with the token endpoint's other reads,
 // so an instance serving tokens never loads Prisma's query compiler for them. The connection as
 // WITH_CONNECTION includes it.
-const FIND_SQL = `SELECT ${columnList<User>()(
+const USER_COLUMNS = `${columnList<User>()(
   'user_id',
   'connection_id',
   'email',
@@ -52,8 +52,12 @@ const FIND_SQL = `SELECT ${columnList<User>()(
   'logins_count',
   'created_at',
   'updated_at',
-)}, (SELECT json_build_object('name', c.name) FROM connections c WHERE c.id = users.connection_id) AS connection
-  FROM users WHERE user_id = $1`;
+)}, (SELECT json_build_object('name', c.name) FROM connections c WHERE c.id = users.connection_id) AS connection`;
+const FIND_SQL = `SELECT ${USER_COLUMNS} FROM users WHERE user_id = $1`;
+// A sign-in names its user by email or username (both stored lowercased) within one connection.
+const FIND_BY_LOGIN_SQL = `SELECT ${USER_COLUMNS} FROM users
+  WHERE connection_id = $1 AND (email = lower($2) OR username = lower($2)) ORDER BY email = lower($2) DESC LIMIT 1`;
+const RECORD_LOGIN_SQL = `UPDATE users SET logins_count = logins_count + 1, last_login = now() WHERE user_id = $1`;
 
 interface UserFilter {
   connection?: string;
@@ -78,6 +82,16 @@ export class UsersRepository {
 
   async find(userId: string): Promise<UserRow | undefined> {
     return (await this.prisma.sql<UserRow>(FIND_SQL, [userId])).at(0);
+  }
+
+  /** The user a sign-in names in a connection: by email first, else by username. */
+  async findByLogin(connectionId: string, login: string): Promise<UserRow | undefined> {
+    return (await this.prisma.sql<UserRow>(FIND_BY_LOGIN_SQL, [connectionId, login])).at(0);
+  }
+
+  /** A successful sign-in: Auth0's logins_count and last_login. */
+  async recordLogin(userId: string): Promise<void> {
+    await this.prisma.execute(RECORD_LOGIN_SQL, [userId]);
   }
 
   /** Ties broken by user_id, so pages never overlap. */

@@ -131,7 +131,11 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
   it('exchangeToken: tokens for the user the action set, the ID token checked by the library', async () => {
     const result = await exchange({ subjectToken: 'good:alice', scope: 'openid email read:orders' });
     const access = decodeJwt(result.accessToken as string).claims;
-    assert.deepEqual([access.sub, access.aud, access.azp, access.scope], ['auth0|alice', API, exchanger.id, 'openid email read:orders']);
+    // openid: Auth0 adds its /userinfo to the access token's audiences.
+    assert.deepEqual(
+      [access.sub, access.aud, access.azp, access.scope],
+      ['auth0|alice', [API, `https://${server.domain}/userinfo`], exchanger.id, 'openid email read:orders'],
+    );
     const claims = result.claims as Record<string, unknown>;
     assert.deepEqual(
       [claims.iss, claims.sub, claims.aud, claims.email],
@@ -275,7 +279,9 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
     assert.deepEqual([user.sub, user.email], ['auth0|carol', 'carol@partner.example']);
     const access = result.accessToken as string | { accessToken: string };
     const accessToken = typeof access === 'string' ? access : access.accessToken;
-    assert.deepEqual([decodeJwt(accessToken).claims.sub, decodeJwt(accessToken).claims.aud], ['auth0|carol', API]);
+    // The library asks for openid: Auth0 adds its /userinfo to the access token's audiences.
+    const userinfo = `https://${server.domain}/userinfo`;
+    assert.deepEqual([decodeJwt(accessToken).claims.sub, decodeJwt(accessToken).claims.aud], ['auth0|carol', [API, userinfo]]);
   });
 
   it('auth0-server-js getAccessToken refreshes once the first access token expires (rotating refresh token), and fails once it is revoked', async () => {
@@ -293,7 +299,8 @@ describe('@auth0/auth0-auth-js and @auth0/auth0-server-js over TLS by domain', (
       subjectTokenType: PARTNER_TYPE,
     });
     const [first, second] = [decodeJwt(result.first as string).claims, decodeJwt(result.second as string).claims];
-    assert.deepEqual([first.sub, first.aud, second.sub, second.aud], ['auth0|dave', offlineApi, 'auth0|dave', offlineApi]);
+    const audiences = [offlineApi, `https://${server.domain}/userinfo`];
+    assert.deepEqual([first.sub, first.aud, second.sub, second.aud], ['auth0|dave', audiences, 'auth0|dave', audiences]);
     assert.notEqual(result.second, result.first);
     assert.ok((second.iat as number) > (first.iat as number));
     assert.match(second.scope as string, /\boffline_access\b/);

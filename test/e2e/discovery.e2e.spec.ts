@@ -20,8 +20,15 @@ describe('GET /.well-known/openid-configuration', () => {
       issuer: 'https://tenant.test/',
       token_endpoint: 'https://tenant.test/oauth/token',
       revocation_endpoint: 'https://tenant.test/oauth/revoke',
+      userinfo_endpoint: 'https://tenant.test/userinfo',
       jwks_uri: 'https://tenant.test/.well-known/jwks.json',
-      grant_types_supported: ['client_credentials', 'urn:ietf:params:oauth:grant-type:token-exchange', 'refresh_token'],
+      grant_types_supported: [
+        'client_credentials',
+        'urn:ietf:params:oauth:grant-type:token-exchange',
+        'refresh_token',
+        'password',
+        'http://auth0.com/oauth/grant-type/password-realm',
+      ],
       token_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'private_key_jwt'],
       token_endpoint_auth_signing_alg_values_supported: ['RS256', 'RS384', 'PS256'],
       scopes_supported: ['openid', 'profile', 'email', 'offline_access'],
@@ -52,12 +59,14 @@ describe('GET /.well-known/openid-configuration', () => {
 
   it('names endpoints this server answers at those paths', async () => {
     const res = await t.api.get(DOCUMENT);
-    const body = res.body as { jwks_uri: string; token_endpoint: string };
+    const body = res.body as { jwks_uri: string; token_endpoint: string; userinfo_endpoint: string };
     const jwks = await t.api.get(new URL(body.jwks_uri).pathname);
     assert.equal(jwks.status, 200);
     assert.ok(Array.isArray((jwks.body as { keys: unknown[] }).keys));
     const token = await t.api.post(new URL(body.token_endpoint).pathname).send({});
     assert.deepEqual(token.body, { error: 'invalid_request', error_description: 'Missing required parameter: grant_type' });
+    const userinfo = await t.api.get(new URL(body.userinfo_endpoint).pathname);
+    assert.equal(userinfo.status, 401);
   });
 
   it('is readable from any origin, as Auth0 serves it, the preflight of a library’s Auth0-Client header included', async () => {

@@ -127,10 +127,10 @@ describe('POST /oauth/token (client credentials)', () => {
     const client = await clientWithGrant(t, ['read:clients']);
     const post = (body: object) => t.api.post('/oauth/token').send(body);
     expectOAuthError(
-      await post({ ...client, audience: AUDIENCE, grant_type: 'password' }),
+      await post({ ...client, audience: AUDIENCE, grant_type: 'implicit' }),
       400,
       'unsupported_grant_type',
-      'Unsupported grant type: password',
+      'Unsupported grant type: implicit',
     );
     expectOAuthError(await post({ ...client, audience: AUDIENCE }), 400, 'invalid_request', 'Missing required parameter: grant_type');
     for (const missing of ['client_id', 'client_secret', 'audience']) {

@@ -252,12 +252,16 @@ describe('OpenAPI document', () => {
       'GET /console/session',
       'GET /healthz',
       'GET /readyz',
+      'GET /userinfo',
       'OPTIONS /.well-known/openid-configuration',
       'PATCH /console/api/*',
       'POST /console/api/*',
       'POST /console/session',
+      'POST /dbconnections/change_password',
+      'POST /dbconnections/signup',
       'POST /oauth/revoke',
       'POST /oauth/token',
+      'POST /userinfo',
       'PUT /console/api/*',
     ]);
     assert.deepEqual([...new Set(outside.map((r) => r.path.slice(1)))].sort(), [...UNPREFIXED_ROUTES].sort());

@@ -64,9 +64,32 @@ describe('loadConfig', () => {
         logPruneIntervalMs: 3_600_000,
         logStreamPollMs: 1000,
         logStreamBatchSize: 100,
+        smtpUrl: undefined,
+        mailFrom: 'no-reply@localhost',
+        mailDir: resolve('.data/mail'),
       },
     );
     assert.ok(loadConfig({}) instanceof AppConfig);
+  });
+
+  it('mail: SMTP_URL an smtp(s):// URL; MAIL_FROM an address (default no-reply@ the tenant host); MAIL_DIR under DATA_DIR by default', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pass@mail.example.com:465',
+      MAIL_FROM: 'Acme <auth@acme.test>',
+      TENANT_DOMAIN: 'auth.acme.test',
+    });
+    assert.deepEqual([config.smtpUrl, config.mailFrom], ['smtps://user:pass@mail.example.com:465', 'Acme <auth@acme.test>']);
+    assert.equal(loadConfig({ TENANT_DOMAIN: 'auth.acme.test:8443' }).mailFrom, 'no-reply@auth.acme.test');
+    assert.equal(loadConfig({ DATA_DIR: '/var/lib/tma' }).mailDir, '/var/lib/tma/mail');
+    assert.equal(loadConfig({ MAIL_DIR: 'outbox' }).mailDir, resolve('outbox'));
+    assert.match(
+      configError({ SMTP_URL: 'http://mail.example.com' }),
+      /^Invalid configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    assert.match(
+      configError({ MAIL_FROM: 'not an address' }),
+      /^Invalid configuration: MAIL_FROM must be an address, or a name and <address>/,
+    );
   });
 
   it('derives the tenant domain from PORT, and issuer and audience from the domain', () => {

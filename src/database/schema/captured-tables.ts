@@ -19,6 +19,8 @@ export const CAPTURED_TABLES: readonly string[] = [
   'organization_member_roles',
   'organization_members',
   'organizations',
+  // Removed with their user (cascade).
+  'password_reset_tickets',
   // DELETE /refresh-tokens/{id} and /users/{id}/refresh-tokens, and a deleted user, client or grant's tokens (cascade).
   'refresh_tokens',
   'resource_servers',
