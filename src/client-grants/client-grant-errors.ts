@@ -11,3 +11,5 @@ export const scopesNotOfAudience = () =>
 // Auth0 refuses this with a 400; its wording is not recorded anywhere we could find, so this one is ours.
 export const anyOrganizationForThirdParty = () =>
   badRequest('invalid_body', 'Payload validation error: allow_any_organization cannot be enabled for a third-party client.');
+// The class-validator wording every other missing property gets; only default grants name no client.
+export const missingClientId = () => badRequest('invalid_body', "Payload validation error: 'Missing required property: client_id'.");

@@ -10,12 +10,12 @@ import { clientGrantNotFound, clientGrantTaken } from './client-grant-errors.js'
 
 // The unique index decides duplicates, so two concurrent creates cannot both win.
 const failed = mapDatabaseErrors({
-  constraints: { client_grants_client_id_audience_key: clientGrantTaken },
+  constraints: { client_grants_client_id_audience_key: clientGrantTaken, client_grants_default_for_audience_key: clientGrantTaken },
   recordNotFound: clientGrantNotFound,
 });
 
 // The token endpoint's: through the pool, with the hot paths (PrismaService.sql).
-const FIND_FOR_SQL = `SELECT ${columnList<ClientGrant>()(
+const GRANT_COLUMNS = columnList<ClientGrant>()(
   'id',
   'client_id',
   'audience',
@@ -25,8 +25,12 @@ const FIND_FOR_SQL = `SELECT ${columnList<ClientGrant>()(
   'subject_type',
   'authorization_details_types',
   'default_for',
+  'allow_all_scopes',
   'created_at',
-)} FROM client_grants WHERE client_id = $1 AND audience = $2 AND subject_type = 'client'`;
+);
+const FIND_FOR_SQL = `SELECT ${GRANT_COLUMNS} FROM client_grants WHERE client_id = $1 AND audience = $2 AND subject_type = 'client'`;
+// A client without its own grant for an API may rest on the API's default grant for its group.
+const DEFAULT_FOR_SQL = `SELECT ${GRANT_COLUMNS} FROM client_grants WHERE client_id IS NULL AND default_for = $1 AND audience = $2`;
 
 interface ClientGrantFilter {
   audience?: string;
@@ -40,6 +44,7 @@ interface ClientGrantSettings {
   organization_usage?: string | null;
   allow_any_organization?: boolean | null;
   authorization_details_types?: string[];
+  allow_all_scopes?: boolean | null;
 }
 
 @Injectable()
@@ -80,11 +85,16 @@ export class ClientGrantsRepository {
     return (await this.prisma.sql<ClientGrant>(FIND_FOR_SQL, [clientId, audience])).at(0);
   }
 
+  /** The API's default grant for a group of clients (`third_party_clients`), if it has one. */
+  async findDefaultFor(group: string, audience: string): Promise<ClientGrant | undefined> {
+    return (await this.prisma.sql<ClientGrant>(DEFAULT_FOR_SQL, [group, audience])).at(0);
+  }
+
   /** Throws the 404 when there is no such grant. */
   update(id: string, settings: ClientGrantSettings): Promise<ClientGrant> {
-    const { scope, organization_usage, allow_any_organization, authorization_details_types } = settings;
+    const { scope, organization_usage, allow_any_organization, authorization_details_types, allow_all_scopes } = settings;
     return this.txHost.tx.clientGrant
-      .update({ where: { id }, data: { scope, organization_usage, allow_any_organization, authorization_details_types } })
+      .update({ where: { id }, data: { scope, organization_usage, allow_any_organization, authorization_details_types, allow_all_scopes } })
       .catch(failed);
   }
 
@@ -93,6 +103,6 @@ export class ClientGrantsRepository {
     const removed = await this.txHost.tx.$queryRaw<
       Pick<ClientGrant, 'client_id'>[]
     >`DELETE FROM client_grants WHERE id = ${id} RETURNING client_id`;
-    return removed.at(0)?.client_id;
+    return removed.at(0)?.client_id ?? undefined;
   }
 }

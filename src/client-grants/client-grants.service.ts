@@ -4,7 +4,13 @@ import { listPage, pageWindow, type ListResult } from '../common/pagination/pagi
 import { ClientsRepository } from '../clients/clients.repository.js';
 import { GlobalClients } from '../clients/global-clients.js';
 import { ResourceServerCatalog } from '../resource-servers/resource-server-catalog.js';
-import { anyOrganizationForThirdParty, audienceNotFound, clientGrantNotFound, scopesNotOfAudience } from './client-grant-errors.js';
+import {
+  anyOrganizationForThirdParty,
+  audienceNotFound,
+  clientGrantNotFound,
+  missingClientId,
+  scopesNotOfAudience,
+} from './client-grant-errors.js';
 import { ClientGrantsRepository } from './client-grants.repository.js';
 import { toTenantClientGrantView, type TenantClientGrantView } from './dto/client-grant.view.js';
 import type { CreateClientGrantDto } from './dto/create-client-grant.dto.js';
@@ -21,6 +27,8 @@ export class ClientGrantsService {
   ) {}
 
   async create(dto: CreateClientGrantDto): Promise<TenantClientGrantView> {
+    // Only a default grant (for a group of clients) may name no client.
+    if (dto.client_id === undefined && dto.default_for === undefined) throw missingClientId();
     await this.checkScopes(dto.audience, dto.scope ?? [], dto.subject_type ?? 'client');
     await this.checkOrganizationAccess(dto.client_id, dto.allow_any_organization);
     const row = await this.grants.create({
@@ -33,6 +41,7 @@ export class ClientGrantsService {
       subject_type: dto.subject_type,
       authorization_details_types: dto.authorization_details_types,
       default_for: dto.default_for,
+      allow_all_scopes: dto.allow_all_scopes,
     });
     return toTenantClientGrantView(row);
   }
@@ -71,8 +80,11 @@ export class ClientGrantsService {
    * Any organization is for the tenant's own applications: Auth0 refuses it (400) on a grant
    * of a third-party client. A grant may name a client this tenant does not hold; nothing to check then.
    */
-  private async checkOrganizationAccess(clientId: string, allowAnyOrganization: boolean | null | undefined): Promise<void> {
-    if (allowAnyOrganization !== true) return;
+  private async checkOrganizationAccess(
+    clientId: string | null | undefined,
+    allowAnyOrganization: boolean | null | undefined,
+  ): Promise<void> {
+    if (allowAnyOrganization !== true || !clientId) return;
     const client = await this.clients.find(clientId);
     if (client && !client.is_first_party) throw anyOrganizationForThirdParty();
   }

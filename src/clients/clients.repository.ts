@@ -124,7 +124,8 @@ export class ClientsRepository {
       select: { client_id: true },
       distinct: ['client_id'],
     });
-    return grants.map((grant) => grant.client_id);
+    // A default grant names no client.
+    return grants.flatMap((grant) => (grant.client_id === null ? [] : [grant.client_id]));
   }
 
   /** The token endpoint's first read: through the pool, with the hot paths (PrismaService.sql). */

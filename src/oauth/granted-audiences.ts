@@ -1,8 +1,15 @@
 import { HttpStatus, Injectable } from '@nestjs/common';
 import { ClientGrantsRepository } from '../client-grants/client-grants.repository.js';
 import { OAuthError } from '../common/oauth-error.js';
-import type { ClientGrant } from '../generated/prisma/client.js';
+import type { Client, ClientGrant } from '../generated/prisma/client.js';
 import { ResourceServerCatalog, type Audience } from '../resource-servers/resource-server-catalog.js';
+
+/** What a token request rests on: the API, the grant, and the scopes the grant allows. */
+interface GrantedAudience {
+  api: Audience;
+  grant: ClientGrant;
+  scopes: string[];
+}
 
 /** The API an audience names and the client's grant for it, refused as Auth0 refuses either missing. */
 @Injectable()
@@ -12,11 +19,14 @@ export class GrantedAudiences {
     private readonly grants: ClientGrantsRepository,
   ) {}
 
-  async find(clientId: string, audience: string): Promise<{ api: Audience; grant: ClientGrant }> {
+  async find(client: Pick<Client, 'client_id' | 'is_first_party'>, audience: string): Promise<GrantedAudience> {
     const api = await this.apis.find(audience);
     // Auth0's answer for an audience that names no API of the tenant.
     if (!api) throw new OAuthError(HttpStatus.FORBIDDEN, 'access_denied', `Service not found: ${audience}`);
-    const grant = await this.grants.findFor(clientId, audience);
+    // A third-party client without a grant of its own rests on the API's default grant for them.
+    const grant =
+      (await this.grants.findFor(client.client_id, audience)) ??
+      (client.is_first_party ? undefined : await this.grants.findDefaultFor('third_party_clients', audience));
     if (!grant) {
       throw new OAuthError(
         HttpStatus.FORBIDDEN,
@@ -24,6 +34,7 @@ export class GrantedAudiences {
         `Client is not authorized to access "${audience}". You need to create a "client-grant" associated to this API. See: https://auth0.com/docs/api/v2#!/Client_Grants/post_client_grants`,
       );
     }
-    return { api, grant };
+    // allow_all_scopes: the API's scopes as they are now, those added later included.
+    return { api, grant, scopes: grant.allow_all_scopes === true ? api.scopes : grant.scope };
   }
 }

@@ -67,7 +67,7 @@ export class TokenExchangeService {
     // Auth0: the client must have Custom Token Exchange enabled and be a first-party application.
     const allowed = (client.token_exchange as { allow_any_profile_of_type?: string[] } | null)?.allow_any_profile_of_type ?? [];
     if (!allowed.includes('custom_authentication') || !client.is_first_party) throw exchangeNotAllowed();
-    const { api, grant } = await this.audiences.find(client.client_id, request.audience);
+    const { api, scopes: grantScopes } = await this.audiences.find(client, request.audience);
     const profile = await this.profiles.findBySubjectTokenType(request.subject_token_type);
     if (!profile) throw unsupportedSubjectTokenType(request.subject_token_type);
     await this.limiter.check(context.ip);
@@ -93,7 +93,7 @@ export class TokenExchangeService {
       client.grant_types.includes('refresh_token');
     // A user token holds the requested scopes the client's grant allows (and OIDC's); others are dropped, as Auth0 does for users.
     const scopes = request.scopes.filter(
-      (scope) => OIDC_SCOPES.includes(scope) || grant.scope.includes(scope) || (offline && scope === OFFLINE_ACCESS),
+      (scope) => OIDC_SCOPES.includes(scope) || grantScopes.includes(scope) || (offline && scope === OFFLINE_ACCESS),
     );
     const issued = await this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
     if (!offline) return issued;

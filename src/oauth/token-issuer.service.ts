@@ -39,8 +39,8 @@ export class TokenIssuer {
     if (!client.grant_types.includes('client_credentials')) {
       throw new OAuthError(HttpStatus.FORBIDDEN, 'unauthorized_client', "Grant type 'client_credentials' not allowed for the client.");
     }
-    const { api, grant } = await this.audiences.find(client.client_id, request.audience);
-    const scopes = grantedScopes(request.scopes, grant.scope);
+    const { api, grant, scopes: allowed } = await this.audiences.find(client, request.audience);
+    const scopes = grantedScopes(request.scopes, allowed);
     const orgId = await this.organizations.resolve(client, grant, request.organization);
     const now = Math.floor(Date.now() / 1000);
     const claims = {

@@ -26,6 +26,7 @@ const GRANT_COLUMNS = columnList<ClientGrantViewRow>()(
   'scope',
   'organization_usage',
   'allow_any_organization',
+  'allow_all_scopes',
 );
 const GRANT_SELECT = GRANT_COLUMNS.split(', ')
   .map((column) => `g.${column}`)

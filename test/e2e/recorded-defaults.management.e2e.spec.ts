@@ -19,7 +19,7 @@ const SCOPES = [
   'create:organizations read:organizations',
   'create:token_exchange_profiles read:token_exchange_profiles',
   'create:connections update:connections',
-  'create:clients create:resource_servers',
+  'create:clients create:resource_servers update:resource_servers',
 ].join(' ');
 
 const unique = () => Math.random().toString(36).slice(2, 8);
@@ -124,6 +124,60 @@ describe('the official auth0 SDK (v7): new log streams, grants, organizations an
       allow_any_organization: true,
       subject_type: 'client',
     });
+  });
+
+  it('allow_all_scopes: every scope the API has, those added later too; the answer then lists none (TestAccClientGrant)', async () => {
+    const client = await new ClientsClient(options).create({ name: `grantee-${unique()}`, app_type: 'non_interactive' });
+    const servers = new ResourceServersClient(options);
+    const audience = `https://uat.example.com/all-scopes/${unique()}`;
+    const api = await servers.create({ identifier: audience, scopes: [{ value: 'create:bar' }] });
+    const grants = new ClientGrantsClient(options);
+    const grant = await grants.create({ client_id: must(client.client_id), audience, scope: ['create:bar'] });
+    const all = await grants.update(must(grant.id), { allow_all_scopes: true });
+    assert.deepEqual(all, { id: grant.id, client_id: client.client_id, audience, subject_type: 'client', allow_all_scopes: true });
+    await servers.update(must(api.id), { scopes: [{ value: 'create:bar' }, { value: 'create:foo' }] });
+    const token = await t.api
+      .post('/oauth/token')
+      .send({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, audience });
+    assert.equal(token.status, 200, token.text);
+    assert.equal(token.body.scope, 'create:bar create:foo');
+    const back = await grants.update(must(grant.id), { allow_all_scopes: false, scope: [] });
+    assert.deepEqual([back.scope, back.allow_all_scopes], [[], false]);
+  });
+
+  it('a default grant for third-party clients names no client, and serves the third-party clients without a grant (TestAccClientGrant_DefaultFor)', async () => {
+    const audience = `https://uat.example.com/default-for/${unique()}`;
+    await new ResourceServersClient(options).create({ identifier: audience, scopes: [{ value: 'read:data' }] });
+    const grants = new ClientGrantsClient(options);
+    const created = await grants.create({ audience, scope: ['read:data'], default_for: 'third_party_clients' } as never);
+    assert.deepEqual(created, {
+      id: created.id,
+      audience,
+      scope: ['read:data'],
+      subject_type: 'client',
+      default_for: 'third_party_clients',
+    });
+    assert.deepEqual(await grants.get(must(created.id)), created);
+    const token = async (is_first_party: boolean) => {
+      const client = await new ClientsClient(options).create({ name: `party-${unique()}`, app_type: 'non_interactive', is_first_party });
+      return t.api
+        .post('/oauth/token')
+        .send({ grant_type: 'client_credentials', client_id: client.client_id, client_secret: client.client_secret, audience });
+    };
+    const thirdParty = await token(false);
+    assert.deepEqual([thirdParty.status, thirdParty.body.scope], [200, 'read:data'], thirdParty.text);
+    assert.equal((await token(true)).status, 403);
+    // One default grant per API and group; a grant that is not a default one names its client.
+    const again = await t.api
+      .post('/api/v2/client-grants')
+      .set('Authorization', `Bearer ${options.token}`)
+      .send({ audience, default_for: 'third_party_clients' });
+    assert.equal(again.status, 409, again.text);
+    const noClient = await t.api
+      .post('/api/v2/client-grants')
+      .set('Authorization', `Bearer ${options.token}`)
+      .send({ audience, scope: [] });
+    assert.deepEqual([noClient.status, noClient.body.message], [400, "Payload validation error: 'Missing required property: client_id'."]);
   });
 
   it('an organization created with a name and a display name', async () => {

@@ -160,6 +160,8 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
 // credential's pem, which every type takes but a cert_subject_dn given by its DN.
 const NEEDED_WITH: Partial<Record<string, (chosen: ReadonlySet<string>) => string[]>> = {
   credential_type: (chosen) => (chosen.has('subject_dn') ? [] : ['pem']),
+  // A client grant names its client, unless it is a default grant (default_for).
+  audience: (chosen) => (chosen.has('default_for') ? [] : ['client_id']),
 };
 // Required query parameters, when a request does not give them.
 const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = {

@@ -5,11 +5,14 @@ import { ORGANIZATION_USAGES, SUBJECT_TYPES, type OrganizationUsage } from './cl
 /** A client grant as the API returns it; properties never set are absent, not null. */
 export class ClientGrantView {
   @ApiProperty({ description: 'ID of the client grant.' }) id: string;
-  @ApiProperty({ description: 'ID of the client.' }) client_id: string;
+  @ApiPropertyOptional({ description: 'ID of the client (none for a default grant).' }) client_id?: string;
   @ApiProperty({ description: 'The audience (API identifier) of this client grant.' }) audience: string;
-  @ApiProperty({ type: [String], description: 'Scopes allowed for this client grant.' }) scope: string[];
+  @ApiPropertyOptional({ type: [String], description: 'Scopes allowed for this client grant (none shown while all are allowed).' })
+  scope?: string[];
   @ApiPropertyOptional({ enum: ORGANIZATION_USAGES }) organization_usage?: OrganizationUsage;
   @ApiPropertyOptional({ description: 'If enabled, any organization can be used with this grant.' }) allow_any_organization?: boolean;
+  @ApiPropertyOptional({ description: 'If enabled, all scopes configured on the resource server are allowed for this grant.' })
+  allow_all_scopes?: boolean;
 }
 
 /** A grant as /client-grants returns it: an organization's grants leave these out, as Auth0's do. */
@@ -23,9 +26,12 @@ export class TenantClientGrantView extends ClientGrantView {
 export type ClientGrantViewRow = Omit<ClientGrant, 'created_at' | 'subject_type' | 'authorization_details_types' | 'default_for'>;
 
 export function toClientGrantView(row: ClientGrantViewRow): ClientGrantView {
-  const view: ClientGrantView = { id: row.id, client_id: row.client_id, audience: row.audience, scope: row.scope };
+  const view: ClientGrantView = { id: row.id, ...(row.client_id !== null ? { client_id: row.client_id } : {}), audience: row.audience };
+  // While every scope is allowed, Auth0 answers no list of them (Terraform's recordings).
+  if (row.allow_all_scopes !== true) view.scope = row.scope;
   if (row.organization_usage !== null) view.organization_usage = row.organization_usage as OrganizationUsage;
   if (row.allow_any_organization !== null) view.allow_any_organization = row.allow_any_organization;
+  if (row.allow_all_scopes !== null) view.allow_all_scopes = row.allow_all_scopes;
   return view;
 }
 

@@ -5,10 +5,11 @@ import { FormBool, FormList } from '../../common/validation/coerce.js';
 import { DEFAULT_FOR, ORGANIZATION_USAGES, SUBJECT_TYPES, type OrganizationUsage, type SubjectType } from './client-grant-rules.js';
 
 export class CreateClientGrantDto {
-  @ApiProperty({ description: 'ID of the client.' })
+  @ApiProperty({ description: 'ID of the client (required unless the grant is a default grant, `default_for`).', required: false })
+  @IfPresent()
   @IsString()
   @Length(1, 255)
-  client_id: string;
+  client_id?: string;
 
   @ApiProperty({ description: 'The audience (API identifier) of this client grant' })
   @IsString()
@@ -54,9 +55,18 @@ export class CreateClientGrantDto {
   @Length(1, 255, { each: true })
   authorization_details_types?: string[];
 
-  @ApiProperty({ description: 'Applies this client grant as the default for all clients in the given group (stored, no effect yet).' })
+  @ApiProperty({
+    description:
+      'Applies this client grant as the default for all clients in the given group: a third-party client without its own grant for the API uses it.',
+  })
   @IfPresent()
   @IsString()
   @IsIn(DEFAULT_FOR)
   default_for?: (typeof DEFAULT_FOR)[number];
+
+  @ApiProperty({ description: 'If enabled, all scopes configured on the resource server are allowed for this grant.' })
+  @IfPresent()
+  @FormBool()
+  @IsBoolean()
+  allow_all_scopes?: boolean;
 }
