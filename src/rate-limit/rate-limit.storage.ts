@@ -125,16 +125,9 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
 
   /** Adds `member` to the set at `key`, which is forgotten `ttl` ms after its last addition, as a bucket is. */
   async remember(key: string, member: string, ttl: number): Promise<void> {
-    if (
-      await this.onRedis((redis) =>
-        redis
-          .multi()
-          .sadd(this.prefix + key, member)
-          .pexpire(this.prefix + key, ttl)
-          .exec(),
-      )
-    )
-      return;
+    const name = this.prefix + key;
+    const stored = await this.onRedis((redis) => redis.multi().sadd(name, member).pexpire(name, ttl).exec());
+    if (stored) return;
     const members = this.sets.get(key)?.members ?? new Set<string>();
     this.sets.set(key, { members: members.add(member), expiresAt: Date.now() + ttl });
   }
