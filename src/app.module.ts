@@ -31,6 +31,7 @@ import { ResourceServersModule } from './resource-servers/resource-servers.modul
 import { RolesModule } from './roles/roles.module.js';
 import { SigningKeysModule } from './signing-keys/signing-keys.module.js';
 import { TokenExchangeProfilesModule } from './token-exchange-profiles/token-exchange-profiles.module.js';
+import { UserBlocksModule } from './user-blocks/user-blocks.module.js';
 import { UsersModule } from './users/users.module.js';
 
 @Module({
@@ -51,6 +52,7 @@ import { UsersModule } from './users/users.module.js';
     ResourceServersModule,
     ConnectionsModule,
     UsersModule,
+    UserBlocksModule,
     RolesModule,
     ActionsModule,
     ActionRuntimeModule,

@@ -33,6 +33,7 @@ import { UserinfoService } from './userinfo.service.js';
     ClientDatabaseConnections,
     AuthenticationEvents,
   ],
-  exports: [UserCredentials],
+  // The limiter also for the Management API's user blocks, which list and lift what it counts.
+  exports: [UserCredentials, LoginAttemptsLimiter],
 })
 export class AuthenticationModule {}

@@ -14,6 +14,9 @@ const REFILL_MS = 365 * 24 * 3600 * 1000;
  * part of the key: the password's salt (a new password is a new salt) and the logins count (a
  * successful sign-in starts the count again, so only consecutive failures block).
  *
+ * The addresses a user failed from are kept beside the buckets, in a set per user with the same
+ * expiry, so that the Management API's user blocks can list and lift them.
+ *
  * The bucket is read before the password is checked and spent after a failure, with no cap on the
  * checks running at once (as InvalidSubjectTokenLimiter): a burst of wrong passwords sent at once
  * may all be checked before the first failure is counted.
@@ -22,20 +25,41 @@ const REFILL_MS = 365 * 24 * 3600 * 1000;
 export class LoginAttemptsLimiter {
   constructor(private readonly storage: RateLimitStorage) {}
 
-  async blocked(account: Account, ip: string): Promise<boolean> {
-    return (await this.storage.tokens(key(account, ip), REFILL_MS, LIMIT)) < 1;
+  blocked(account: Account, ip: string): Promise<boolean> {
+    return this.blockedAt(account, normalizeIp(ip));
   }
 
   async failed(account: Account, ip: string): Promise<void> {
-    await this.storage.increment(key(account, ip), REFILL_MS, LIMIT);
+    const address = normalizeIp(ip);
+    await this.storage.increment(key(account, address), REFILL_MS, LIMIT);
+    if ('user' in account) await this.storage.remember(addressesKey(account.user), address, REFILL_MS);
+  }
+
+  /** The addresses the user is blocked from now (a reset or a sign-in since has lifted the others). */
+  async blockedAddresses(user: UserRow): Promise<string[]> {
+    const addresses = await this.storage.members(addressesKey(user));
+    const blocked = await Promise.all(addresses.map((address) => this.blockedAt({ user }, address)));
+    return addresses.filter((_, index) => blocked[index]);
+  }
+
+  /** Lifts the user's blocks: every address starts its count again. */
+  async unblock(user: UserRow): Promise<void> {
+    const addresses = await this.storage.members(addressesKey(user));
+    await this.storage.forget([...addresses.map((address) => key({ user }, address)), addressesKey(user)]);
+  }
+
+  private async blockedAt(account: Account, address: string): Promise<boolean> {
+    return (await this.storage.tokens(key(account, address), REFILL_MS, LIMIT)) < 1;
   }
 }
 
 /** The user signing in, or for an unknown one the connection and the name given. */
 export type Account = { user: UserRow } | { connectionId: string; login: string };
 
-function key(account: Account, ip: string): string {
-  const address = normalizeIp(ip);
+const addressesKey = (user: UserRow): string => `login-failures:addresses:${user.user_id}`;
+
+/** The bucket of one account and one (normalized) address. */
+function key(account: Account, address: string): string {
   if (!('user' in account)) return `login-failures:unknown:${account.connectionId} ${account.login.toLowerCase()} ${address}`;
   const { user_id, password_hash, logins_count } = account.user;
   const salt = password_hash?.split('$')[4] ?? '';

@@ -43,6 +43,8 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private readonly logger = new Logger(RateLimitStorage.name);
   /** expiresAt: the bucket is full again by then, so it can be forgotten. */
   private readonly buckets = new Map<string, BucketState & { expiresAt: number }>();
+  /** Sets of names kept beside the buckets (the addresses a user failed from), forgotten as they are. */
+  private readonly sets = new Map<string, { members: Set<string>; expiresAt: number }>();
   private readonly redis?: Redis;
   private readonly sweeper: NodeJS.Timeout;
   private readonly prefix: string;
@@ -121,6 +123,41 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
     return { tokens: state.tokens, allowed };
   }
 
+  /** Adds `member` to the set at `key`, which is forgotten `ttl` ms after its last addition, as a bucket is. */
+  async remember(key: string, member: string, ttl: number): Promise<void> {
+    const name = this.prefix + key;
+    const stored = await this.onRedis((redis) => redis.multi().sadd(name, member).pexpire(name, ttl).exec());
+    if (stored) return;
+    const members = this.sets.get(key)?.members ?? new Set<string>();
+    this.sets.set(key, { members: members.add(member), expiresAt: Date.now() + ttl });
+  }
+
+  async members(key: string): Promise<string[]> {
+    const stored = await this.onRedis((redis) => redis.smembers(this.prefix + key));
+    return stored ? stored.answer : [...(this.sets.get(key)?.members ?? [])];
+  }
+
+  /** Forgets buckets (full again) and sets. */
+  async forget(keys: string[]): Promise<void> {
+    if (keys.length === 0) return;
+    if (await this.onRedis((redis) => redis.del(...keys.map((key) => this.prefix + key)))) return;
+    for (const key of keys) {
+      this.buckets.delete(key);
+      this.sets.delete(key);
+    }
+  }
+
+  /** A command's answer from Redis, or undefined when this instance counts in memory (Redis down or failing now). */
+  private async onRedis<T>(command: (redis: Redis) => Promise<T>): Promise<{ answer: T } | undefined> {
+    if (!this.redis || !this.redisUp) return undefined;
+    try {
+      return { answer: await command(this.redis) };
+    } catch (error) {
+      this.down(error as Error);
+      return undefined;
+    }
+  }
+
   /** Switches to memory (logged once per outage) and probes until Redis answers again. */
   private down(error: Error): void {
     if (this.probe || this.stopped) return;
@@ -146,6 +183,7 @@ export class RateLimitStorage implements ThrottlerStorage, OnModuleInit, OnAppli
   private sweep(): void {
     const now = Date.now();
     for (const [key, bucket] of this.buckets) if (bucket.expiresAt < now) this.buckets.delete(key);
+    for (const [key, set] of this.sets) if (set.expiresAt < now) this.sets.delete(key);
   }
 
   async onApplicationShutdown(): Promise<void> {

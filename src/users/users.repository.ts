@@ -110,6 +110,16 @@ export class UsersRepository {
     return this.txHost.tx.user.findMany({ where: { email: email.toLowerCase() }, orderBy: { user_id: 'asc' }, include: WITH_CONNECTION });
   }
 
+  /** The users a brute-force block may name: by email or username (stored lowercased) or phone number, in any connection. */
+  byIdentifier(identifier: string): Promise<UserRow[]> {
+    const lower = identifier.toLowerCase();
+    return this.txHost.tx.user.findMany({
+      where: { OR: [{ email: lower }, { username: lower }, { phone_number: identifier }] },
+      orderBy: { user_id: 'asc' },
+      include: WITH_CONNECTION,
+    });
+  }
+
   /**
    * Reads the row under a lock and writes what `changes` makes of it, so two concurrent metadata
    * merges both land. Throws the 404 when there is no such user.

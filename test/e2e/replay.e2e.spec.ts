@@ -27,8 +27,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
   TestOrganizationManager_Invitation: 'organization invitations are not served',
   TestOrganizationManager_Invitations: 'organization invitations are not served',
   TestUserManager_AuthenticationMethods: "users' authentication methods are not served",
-  TestUserManager_Blocks: 'user blocks (/user-blocks) are not served',
-  TestUserManager_BlocksByIdentifier: 'user blocks (/user-blocks) are not served',
   TestUserManager_ClearRiskAssessmentAssessors: 'risk assessments are not served',
   TestUserManager_DeleteRefreshTokens:
     'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
@@ -40,8 +38,6 @@ const EXCLUDED: Readonly<Record<string, string>> = {
     'its user and token ids were redacted to UserID and RefreshTokenID, so there is no user to map them to',
   TestUserManager_ListUserSessions: "users' sessions are not served",
   TestUserManager_RegenerateRecoveryCode: 'MFA recovery codes are not served',
-  TestUserManager_Unblock: 'user blocks (/user-blocks) are not served',
-  TestUserManager_UnblockByIdentifier: 'user blocks (/user-blocks) are not served',
   TestUserManager_Unlink: 'identity linking (/users/{id}/identities) is not served',
 };
 

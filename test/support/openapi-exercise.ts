@@ -124,6 +124,7 @@ const PATH_VALUES: Record<string, (fx: Fixtures) => string> = {
   'enabled_connections/{connectionId}': (fx) => fx.connection.id,
   'connections/{connection_id}': (fx) => fx.connection.id,
   'users/{id}': (fx) => fx.user.user_id,
+  'user-blocks/{id}': (fx) => fx.user.user_id,
   'resource-servers/{id}': (fx) => fx.resourceServer.id,
   'actions/{id}': (fx) => fx.action.action.id,
   'versions/{versionId}': (fx) => fx.action.version.id,
@@ -166,6 +167,7 @@ const NEEDED_WITH: Partial<Record<string, (chosen: ReadonlySet<string>) => strin
 // Required query parameters, when a request does not give them.
 const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = {
   email: (fx) => must(fx.user.email, 'an email'),
+  identifier: (fx) => must(fx.user.email, 'an email'),
   // The effective-* reads: an API and one of its scopes, a role.
   resource_server_identifier: (fx) => fx.resourceServer.identifier,
   permission_name: () => 'read:things',
