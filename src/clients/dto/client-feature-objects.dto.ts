@@ -1,35 +1,10 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsObject, IsOptional, IsString, ValidateNested } from 'class-validator';
 import { IfPresent } from '../../common/validation/auth0-validators.js';
 
 // The nested objects of the client features the service stores and returns without acting on
 // them (token quotas, FedCM, Okta express configuration, My Organization), as the v7 SDK types them.
-
-class TokenQuotaClientCredentialsDto {
-  @ApiProperty({ description: 'If enabled, the quota will be enforced and requests in excess of the quota will fail.' })
-  @IfPresent()
-  @IsBoolean()
-  enforce?: boolean;
-
-  @ApiProperty({ description: 'Maximum number of issued tokens per day' })
-  @IfPresent()
-  @IsInt()
-  per_day?: number;
-
-  @ApiProperty({ description: 'Maximum number of issued tokens per hour' })
-  @IfPresent()
-  @IsInt()
-  per_hour?: number;
-}
-
-export class ClientTokenQuotaDto {
-  @ApiProperty({ type: TokenQuotaClientCredentialsDto, description: 'The token quota for the client credentials grant.' })
-  @IsObject()
-  @ValidateNested()
-  @Type(() => TokenQuotaClientCredentialsDto)
-  client_credentials: TokenQuotaClientCredentialsDto;
-}
 
 /** identity_assertion_authorization_grant and anonymous_sessions: one switch each. */
 export class ClientActiveSwitchDto {

@@ -1,3 +1,4 @@
+import { TokenQuotaDto } from '../../common/validation/token-quota.dto.js';
 import { ApiProperty } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { IsArray, IsIn, IsObject, IsString, ValidateNested } from 'class-validator';
@@ -8,7 +9,6 @@ import {
   ClientExpressConfigurationDto,
   ClientFedCmLoginDto,
   ClientMyOrganizationConfigurationDto,
-  ClientTokenQuotaDto,
 } from './client-feature-objects.dto.js';
 
 /**
@@ -33,12 +33,12 @@ export class ClientFeatureSettingsDto {
   @IsObject()
   encryption_key?: Record<string, unknown>;
 
-  @ApiProperty({ type: ClientTokenQuotaDto, description: 'The token quota of this client.' })
+  @ApiProperty({ type: TokenQuotaDto, description: 'The token quota of this client.' })
   @IfPresent()
   @IsObject()
   @ValidateNested()
-  @Type(() => ClientTokenQuotaDto)
-  token_quota?: ClientTokenQuotaDto;
+  @Type(() => TokenQuotaDto)
+  token_quota?: TokenQuotaDto;
 
   @ApiProperty({ type: ClientActiveSwitchDto, description: 'Whether the client can exchange ID-JAGs for access tokens.' })
   @IfPresent()

@@ -4,7 +4,8 @@ import { ArrayMaxSize, IsArray, IsBoolean, IsIn, IsObject, IsString, Length, Mat
 import { IfPresent, IsStringMap } from '../../common/validation/auth0-validators.js';
 import { AddOrganizationConnectionDto } from '../organization-connections.dto.js';
 import { OrganizationBrandingDto } from './organization-branding.dto.js';
-import { THIRD_PARTY_CLIENT_ACCESS, TokenQuotaDto } from './organization-settings.dto.js';
+import { TokenQuotaDto } from '../../common/validation/token-quota.dto.js';
+import { THIRD_PARTY_CLIENT_ACCESS } from './organization-settings.dto.js';
 
 export class CreateOrganizationDto {
   @ApiProperty({ description: 'The name of this organization.' })
