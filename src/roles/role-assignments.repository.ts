@@ -25,7 +25,10 @@ export interface RoleUserRow {
   name: string | null;
 }
 
-type Outcome = 'added' | 'role_missing' | 'user_missing' | 'organization_missing';
+type Outcome = 'added' | 'role_missing' | 'role_elsewhere' | 'user_missing' | 'organization_missing';
+
+/** Whose a role is: null for the tenant's. */
+type Owned = Pick<Role, 'owner_id'>;
 
 const ROLE_ORDER = [{ name: 'asc' }, { id: 'asc' }] as const;
 
@@ -93,8 +96,10 @@ export class RoleAssignmentsRepository {
         const roleIds = [...new Set(pairs.map((pair) => pair.role_id))];
         const userIds = [...new Set(pairs.map((pair) => pair.user_id))];
         // Share locks keep the roles and users from being deleted under the insert.
-        const roles = await tx.$queryRaw<unknown[]>`SELECT 1 FROM roles WHERE id = ANY(${roleIds}) FOR SHARE`;
+        const roles = await tx.$queryRaw<Owned[]>`SELECT owner_id FROM roles WHERE id = ANY(${roleIds}) FOR SHARE`;
         if (roles.length !== roleIds.length) return 'role_missing';
+        // An organization's roles are held only by its members, through the member roles.
+        if (roles.some((role) => role.owner_id !== null)) return 'role_elsewhere';
         const users = await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE user_id = ANY(${userIds}) FOR SHARE`;
         if (users.length !== userIds.length) return 'user_missing';
         await tx.userRole.createMany({ data: pairs, skipDuplicates: true });
@@ -118,8 +123,9 @@ export class RoleAssignmentsRepository {
         // membership added afterwards lists them; so the assignment makes the user a member.
         const user = await tx.$queryRaw<unknown[]>`SELECT 1 FROM users WHERE user_id = ${userId} FOR SHARE`;
         if (user.length === 0) return 'user_missing';
-        const roles = await tx.$queryRaw<unknown[]>`SELECT 1 FROM roles WHERE id = ANY(${unique}) FOR SHARE`;
+        const roles = await tx.$queryRaw<Owned[]>`SELECT owner_id FROM roles WHERE id = ANY(${unique}) FOR SHARE`;
         if (roles.length !== unique.length) return 'role_missing';
+        if (roles.some((role) => role.owner_id !== null && role.owner_id !== organizationId)) return 'role_elsewhere';
         await tx.organizationMember.createMany({ data: [{ organization_id: organizationId, user_id: userId }], skipDuplicates: true });
         await tx.organizationMemberRole.createMany({
           data: unique.map((role_id) => ({ organization_id: organizationId, user_id: userId, role_id })),

@@ -4,7 +4,7 @@ import type { OffsetPaginationQuery, PaginationQuery } from '../common/paginatio
 import { organizationNotFound } from '../organizations/organization-errors.js';
 import { userNotFound } from '../users/user-errors.js';
 import { RoleAssignmentsRepository, type RoleUserRow } from './role-assignments.repository.js';
-import { notAMember, roleNotFound } from './role-errors.js';
+import { notAMember, roleNotFound, roleOfAnotherOwner } from './role-errors.js';
 import { toRoleView, type RoleUserView, type RoleView } from './role.view.js';
 
 /** Roles of users (/roles/{id}/users, /users/{id}/roles) and of organization members. */
@@ -21,6 +21,7 @@ export class RoleAssignmentsService {
   async assignUsers(roleId: string, userIds: string[]): Promise<void> {
     const outcome = await this.assignments.assign([...new Set(userIds)].map((user_id) => ({ user_id, role_id: roleId })));
     if (outcome === 'role_missing') throw roleNotFound();
+    if (outcome === 'role_elsewhere') throw roleOfAnotherOwner();
     if (outcome === 'user_missing') throw userNotFound();
   }
 
@@ -33,6 +34,7 @@ export class RoleAssignmentsService {
   async assignRoles(userId: string, roleIds: string[]): Promise<void> {
     const outcome = await this.assignments.assign([...new Set(roleIds)].map((role_id) => ({ user_id: userId, role_id })));
     if (outcome === 'role_missing') throw roleNotFound();
+    if (outcome === 'role_elsewhere') throw roleOfAnotherOwner();
     if (outcome === 'user_missing') throw userNotFound();
   }
 
@@ -53,6 +55,7 @@ export class RoleAssignmentsService {
     if (outcome === 'organization_missing') throw organizationNotFound();
     if (outcome === 'user_missing') throw notAMember();
     if (outcome === 'role_missing') throw roleNotFound();
+    if (outcome === 'role_elsewhere') throw roleOfAnotherOwner();
   }
 
   async unassignFromMember(organizationId: string, userId: string, roleIds: string[]): Promise<void> {

@@ -11,5 +11,10 @@ export const permissionResourceServerNotFound = (identifier: string) =>
 // Unverified wording: a permission must be one of the resource server's scopes.
 export const permissionNotFound = (identifier: string, name: string) =>
   badRequest('invalid_body', `Permission '${name}' does not exist in resource server '${identifier}'.`);
+// Our wordings: Auth0's for an organization role's owner, and for assigning one outside it, are not recorded.
+export const ownerRequired = () => badRequest('invalid_body', 'owner_id is required when type is organization.');
+export const ownerForTenantRole = () => badRequest('invalid_body', 'owner_id can only be set when type is organization.');
+export const roleOfAnotherOwner = () =>
+  badRequest('invalid_body', "An organization's role can only be assigned to that organization's members.");
 // Unverified wording: roles are assigned to members of the organization only.
 export const notAMember = () => badRequest('invalid_body', 'The user is not a member of the organization.');

@@ -1,4 +1,4 @@
-import { ApiProperty, IntersectionType, PartialType } from '@nestjs/swagger';
+import { ApiProperty, IntersectionType, PartialType, PickType } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsString, Length, MaxLength, MinLength, ValidateNested } from 'class-validator';
 import { IfPresent } from '../common/validation/auth0-validators.js';
@@ -37,10 +37,22 @@ export class CreateRoleDto {
   @IsString()
   @MaxLength(255)
   description?: string;
+
+  @ApiProperty({ enum: ROLE_TYPES, description: 'The type of the role. Defaults to tenant.' })
+  @IfPresent()
+  @IsString()
+  @IsIn(ROLE_TYPES)
+  type?: (typeof ROLE_TYPES)[number];
+
+  @ApiProperty({ description: 'The ID of the organization that owns this role. Required when type is "organization".' })
+  @IfPresent()
+  @IsString()
+  @MaxLength(50)
+  owner_id?: string;
 }
 
-// A null is refused, as for every string Auth0 types without null.
-export class UpdateRoleDto extends PartialType(CreateRoleDto, { skipNullProperties: false }) {}
+// A null is refused, as for every string Auth0 types without null; the type and owner are set at create only.
+export class UpdateRoleDto extends PartialType(PickType(CreateRoleDto, ['name', 'description']), { skipNullProperties: false }) {}
 
 export class ListRolesQuery extends OffsetPaginationQuery {
   @ApiProperty({ description: 'Optional filter on name (case-insensitive).' })
@@ -49,8 +61,7 @@ export class ListRolesQuery extends OffsetPaginationQuery {
   @MaxLength(255)
   name_filter?: string;
 
-  // Auth0's newer organization-owned roles are not served: every role here is a tenant role, so
-  // `type=organization` lists none (a0deploy asks for type=tenant).
+  // Without a type, the tenant's roles (a0deploy asks for type=tenant); an organization's with its owner_id.
   @ApiProperty({ description: 'Optional filter on the type of the role' })
   @IfPresent()
   @IsString()

@@ -5,11 +5,19 @@ export class RoleView {
   @ApiProperty({ description: 'ID for this role.' }) id: string;
   @ApiProperty({ description: 'Name of this role.' }) name: string;
   @ApiPropertyOptional({ description: 'Description of this role.' }) description?: string;
+  @ApiPropertyOptional({ enum: ['tenant', 'organization'], description: 'The type of the role.' })
+  type?: 'tenant' | 'organization';
+  @ApiPropertyOptional({ description: 'The ID of the organization that owns this role.' }) owner_id?: string;
 }
 
-/** Auth0 reads a description never set as empty (Terraform's recordings); only its create answer leaves it out. */
-export function toRoleView(row: Pick<Role, 'id' | 'name' | 'description'>): RoleView {
-  return { id: row.id, name: row.name, description: row.description ?? '' };
+/**
+ * Auth0 reads a description never set as empty (Terraform's recordings); only its create answer leaves
+ * it out. A tenant with organization roles answers every role's type, and an organization's role its
+ * owner (Terraform's 2026 recordings: TestAccRole, TestAccRoleOrganizationLevel).
+ */
+export function toRoleView(row: Pick<Role, 'id' | 'name' | 'description' | 'owner_id'>): RoleView {
+  const base = { id: row.id, name: row.name, description: row.description ?? '' };
+  return row.owner_id === null ? { ...base, type: 'tenant' } : { ...base, type: 'organization', owner_id: row.owner_id };
 }
 
 export class PermissionView {

@@ -1,29 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { newId } from '../common/ids.js';
-import { listPage, pageWindow, type ListResult, type PageSource } from '../common/pagination/pagination.js';
-import type { Role } from '../generated/prisma/client.js';
+import { listPage, pageWindow, type ListResult } from '../common/pagination/pagination.js';
 import type { CreateRoleDto, ListRolesQuery, UpdateRoleDto } from './role.dto.js';
-import { roleNotFound } from './role-errors.js';
+import { ownerForTenantRole, ownerRequired, roleNotFound } from './role-errors.js';
 import { toRoleView, type RoleView } from './role.view.js';
 import { RolesRepository } from './roles.repository.js';
-
-// Organization-owned roles are not served (every role is a tenant role).
-const NO_ROLES: PageSource<Role> = { rows: () => Promise.resolve([]), count: () => Promise.resolve(0) };
 
 @Injectable()
 export class RolesService {
   constructor(private readonly roles: RolesRepository) {}
 
   async create(dto: CreateRoleDto): Promise<RoleView> {
-    const role = await this.roles.create({ id: newId('rol'), name: dto.name, description: dto.description ?? null });
+    if (dto.type === 'organization' && dto.owner_id === undefined) throw ownerRequired();
+    if (dto.type !== 'organization' && dto.owner_id !== undefined) throw ownerForTenantRole();
+    const role = await this.roles.create({
+      id: newId('rol'),
+      name: dto.name,
+      description: dto.description ?? null,
+      owner_id: dto.owner_id ?? null,
+    });
     // The create answer echoes the body: no description when none was given (recorded).
-    return dto.description === undefined ? { id: role.id, name: role.name } : toRoleView(role);
+    const { description, ...rest } = toRoleView(role);
+    return dto.description === undefined ? rest : { ...rest, description };
   }
 
   list(query: ListRolesQuery): Promise<ListResult<'roles', RoleView>> {
     const window = pageWindow(query, 'offset');
-    if (query.type === 'organization') return listPage('roles', window, NO_ROLES, toRoleView);
-    return listPage('roles', window, this.roles.pages(query.name_filter), toRoleView);
+    // Organization roles: one organization's with owner_id, every organization's without (our reading).
+    const owner = query.type === 'organization' ? (query.owner_id ?? 'any') : null;
+    return listPage('roles', window, this.roles.pages(query.name_filter, owner), toRoleView);
   }
 
   async get(id: string): Promise<RoleView> {

@@ -210,13 +210,19 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
     const file = join(out, 'tenant.yaml');
     const exported = parse(await readFile(file, 'utf8')) as { roles: Entity[] };
     assert.deepEqual(byName(exported.roles), {
-      editors: { name: 'editors', description: 'Edit docs', permissions: [permission('read:docs'), permission('write:docs')] },
-      readers: { name: 'readers', description: 'Read docs', permissions: [permission('read:docs')] },
+      editors: {
+        name: 'editors',
+        description: 'Edit docs',
+        type: 'tenant',
+        permissions: [permission('read:docs'), permission('write:docs')],
+      },
+      readers: { name: 'readers', description: 'Read docs', type: 'tenant', permissions: [permission('read:docs')] },
     });
 
+    // As exported, type included (a0deploy strips it on write).
     exported.roles = [
-      { name: 'editors', description: 'Write docs', permissions: [permission('write:docs')] },
-      { name: 'auditors', description: 'Audit docs', permissions: [permission('read:docs')] },
+      { name: 'editors', description: 'Write docs', type: 'tenant', permissions: [permission('write:docs')] },
+      { name: 'auditors', description: 'Audit docs', type: 'tenant', permissions: [permission('read:docs')] },
     ];
     await writeFile(file, stringify(exported));
     await run(['import', '-i', file], { ...roles, AUTH0_ALLOW_DELETE: 'true' });
@@ -228,8 +234,8 @@ describe('a0deploy (auth0-deploy-cli) round trip', () => {
       })),
     );
     assert.deepEqual(withPermissions, [
-      { name: 'auditors', description: 'Audit docs', permissions: ['read:docs'] },
-      { name: 'editors', description: 'Write docs', permissions: ['write:docs'] },
+      { name: 'auditors', description: 'Audit docs', type: 'tenant', permissions: ['read:docs'] },
+      { name: 'editors', description: 'Write docs', type: 'tenant', permissions: ['write:docs'] },
     ]);
     assert.equal(listed.find((role) => role.name === 'editors')?.id, editors.id, 'the edit kept the role');
   });

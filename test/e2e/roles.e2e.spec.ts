@@ -29,9 +29,10 @@ describe('roles', () => {
     const { data, rawResponse } = await sdk.roles.create({ name, description: 'Test Role' }).withRawResponse();
     assert.equal(rawResponse.status, 200);
     assert.match(data.id ?? '', /^rol_[A-Za-z0-9]{16}$/);
-    assert.deepEqual(data, { id: data.id, name, description: 'Test Role' });
+    // type: a tenant with organization roles names every role's (Terraform's TestAccRole, 2026).
+    assert.deepEqual(data, { id: data.id, name, description: 'Test Role', type: 'tenant' });
     const bare = await sdk.roles.create({ name: `role-${unique()}` });
-    assert.deepEqual(Object.keys(bare).sort(), ['id', 'name']);
+    assert.deepEqual(Object.keys(bare).sort(), ['id', 'name', 'type']);
     assert.equal(await t.prisma.role.count({ where: { id: { in: [must(data.id), must(bare.id)] } } }), 2);
   });
 
@@ -76,7 +77,7 @@ describe('roles', () => {
   it("PATCH /roles/{id}: 200 with the role as changed; 404 unknown; 409 for another role's name", async () => {
     const role = await sdk.roles.create({ name: `role-${unique()}`, description: 'Test Role' });
     const updated = await sdk.roles.update(must(role.id), { description: 'The Administrator' });
-    assert.deepEqual(updated, { id: role.id, name: role.name, description: 'The Administrator' });
+    assert.deepEqual(updated, { id: role.id, name: role.name, description: 'The Administrator', type: 'tenant' });
     const renamed = await sdk.roles.update(must(role.id), { name: `${role.name}-2` });
     assert.equal(renamed.name, `${role.name}-2`);
     assert.deepEqual(await sdk.roles.get(must(role.id)), renamed);

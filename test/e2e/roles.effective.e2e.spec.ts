@@ -62,7 +62,7 @@ describe('effective roles and permissions (users and organization members)', () 
     const described = await Promise.all(roles.map((r) => sdk.roles.get(r.id)));
     assert.deepEqual(
       await collect(await sdk.users.effectiveRoles.list(user, { take: 2 })),
-      described.map((r) => ({ id: r.id, name: r.name, description: r.description ?? '', sources: ['direct'] })),
+      described.map((r) => ({ ...r, sources: ['direct'] })),
     );
     assert.equal(described.filter((r) => r.description).length, 2);
     const first = await t.api.get(`/api/v2/users/${encodeURIComponent(user)}/effective-roles?take=2`).set('Authorization', auth);
@@ -132,7 +132,7 @@ describe('effective roles and permissions (users and organization members)', () 
     const described = await Promise.all(granting.map((r) => sdk.roles.get(r.id)));
     assert.deepEqual(
       listed,
-      described.map((r) => ({ id: r.id, name: r.name, description: r.description ?? '', sources: ['direct'] })),
+      described.map((r) => ({ ...r, sources: ['direct'] })),
     );
     const direct = await sdk.users.effectivePermissions.sources.roles.list(user, { ...query, permission_name: 'delete:things' });
     assert.deepEqual(await collect(direct), []);
@@ -167,7 +167,7 @@ describe('effective roles and permissions (users and organization members)', () 
     const listed = await collect(await sdk.members.effectiveRoles.list(org.id, user, { take: 2 }));
     assert.deepEqual(
       listed,
-      inOrg.map((r) => ({ id: r.id, name: r.name, description: '', sources: ['direct'] })),
+      inOrg.map((r) => ({ id: r.id, name: r.name, description: '', type: 'tenant', sources: ['direct'] })),
     );
     await sdkRejects(sdk.members.effectiveRoles.list('org_nowhere0000000', user), ...orgMissing);
     await sdkRejects(sdk.members.effectiveRoles.list(org.id, (await f.user(db.id)).user_id), ...notMember);

@@ -10,7 +10,7 @@ import type { TestApp } from '../support/test-app.js';
 import { sdkRejects, UserFactories } from '../support/user-factories.js';
 
 const ALL =
-  'create:roles delete:roles read:organization_member_roles create:organization_member_roles delete:organization_member_roles create:organization_members delete:organization_members delete:organizations';
+  'create:roles read:roles update:roles delete:roles create:role_members update:users read:organization_member_roles create:organization_member_roles delete:organization_member_roles create:organization_members delete:organization_members delete:organizations';
 const roleMissing = [404, 'inexistent_role', 'The role does not exist.'] as const;
 const orgMissing = [404, 'inexistent_organization', 'No organization found by that id or name'] as const;
 const notMember = [400, 'invalid_body', 'The user is not a member of the organization.'] as const;
@@ -105,5 +105,40 @@ describe("organization members' roles", () => {
     Errors.insufficientScope(await t.api.get(path).set('Authorization', other), 'read:organization_member_roles');
     Errors.insufficientScope(await t.api.post(path).set('Authorization', other).send({}), 'create:organization_member_roles');
     Errors.insufficientScope(await t.api.delete(path).set('Authorization', other).send({}), 'delete:organization_member_roles');
+  });
+
+  it("an organization's own role: created with type and owner, listed with them only, held only by that organization's members, gone with it", async () => {
+    const { org, user } = await membership();
+    const name = `org-role-${unique()}`;
+    const created = await sdk.roles.create({ name, type: 'organization', owner_id: org });
+    const id = must(created.id);
+    // As Terraform recorded it: the create answer echoes the body; a read gives the empty description.
+    assert.deepEqual(created, { id, name, type: 'organization', owner_id: org });
+    assert.deepEqual(await sdk.roles.get(id), { id, name, description: '', type: 'organization', owner_id: org });
+    const badRole = (body: object) => t.api.post('/api/v2/roles').set('Authorization', auth).send(body);
+    Errors.invalidBody(await badRole({ name: `r-${unique()}`, type: 'organization' }), 'owner_id is required when type is organization.');
+    Errors.invalidBody(await badRole({ name: `r-${unique()}`, owner_id: org }), 'owner_id can only be set when type is organization.');
+    assert.deepEqual((await badRole({ name: `r-${unique()}`, type: 'organization', owner_id: 'org_doesNotExist0000' })).status, 404);
+    const patched = await t.api.patch(`/api/v2/roles/${id}`).set('Authorization', auth).send({ type: 'tenant' });
+    assert.equal(patched.status, 400, patched.text);
+
+    // The tenant's roles by default; an organization's with its owner_id.
+    const listed = async (query: object) => (await collect(await sdk.roles.list(query))).map((r) => r.id);
+    assert.equal((await listed({ name_filter: name })).length, 0);
+    assert.deepEqual(await listed({ type: 'organization', owner_id: org, name_filter: name }), [id]);
+    assert.deepEqual(await listed({ type: 'organization', name_filter: name }), [id]);
+
+    // Held through the owner's memberships only.
+    const elsewhere = "An organization's role can only be assigned to that organization's members.";
+    await sdkRejects(sdk.users.roles.assign(user, { roles: [id] }), 400, 'invalid_body', elsewhere);
+    await sdkRejects(sdk.roles.users.assign(id, { users: [user] }), 400, 'invalid_body', elsewhere);
+    const other = await membership();
+    await sdkRejects(sdk.members.roles.assign(other.org, other.user, { roles: [id] }), 400, 'invalid_body', elsewhere);
+    await sdk.members.roles.assign(org, user, { roles: [id] });
+    assert.deepEqual(await memberRoles(org, user), [id]);
+
+    const deleted = await t.api.delete(`/api/v2/organizations/${org}`).set('Authorization', auth);
+    assert.equal(deleted.status, 204, deleted.text);
+    await sdkRejects(sdk.roles.get(id), ...roleMissing);
   });
 });

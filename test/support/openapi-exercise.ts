@@ -156,6 +156,9 @@ const BODY_VALUES: Partial<Record<string, (fx: Fixtures, names: ReadonlySet<stri
   sink: () => ({ httpEndpoint: 'https://127.0.0.1:9/fx' }),
   // A profile's action must exist, be deployed and support custom-token-exchange.
   action_id: (fx) => fx.action.action.id,
+  // A role's owner is an existing organization, and makes it an organization's role.
+  owner_id: (fx) => fx.organization.id,
+  type: (_fx, names) => (names.has('owner_id') ? 'organization' : undefined),
 };
 // Properties a body needs beside its documented required ones, given the others it sends: a
 // credential's pem, which every type takes but a cert_subject_dn given by its DN.
@@ -163,6 +166,7 @@ const NEEDED_WITH: Partial<Record<string, (chosen: ReadonlySet<string>) => strin
   credential_type: (chosen) => (chosen.has('subject_dn') ? [] : ['pem']),
   // A client grant names its client, unless it is a default grant (default_for).
   audience: (chosen) => (chosen.has('default_for') ? [] : ['client_id']),
+  owner_id: () => ['type'],
 };
 // Required query parameters, when a request does not give them.
 const QUERY_VALUES: Partial<Record<string, (fx: Fixtures) => string>> = {
