@@ -12,9 +12,7 @@ import { ClientAuthenticator } from './client-authenticator.js';
 import type { Issued } from './token-issuer.service.js';
 import type { PasswordRequest } from './token-request.js';
 import { UserTokens } from './user-tokens.js';
-import { OIDC_SCOPES, userinfoAudience } from './userinfo-audience.js';
-
-const OFFLINE_ACCESS = 'offline_access';
+import { OFFLINE_ACCESS, userinfoAudience, userTokenScopes } from './userinfo-audience.js';
 
 const badRequest = (description: string) => new OAuthError(HttpStatus.BAD_REQUEST, 'invalid_request', description);
 
@@ -59,10 +57,8 @@ export class PasswordGrant {
     const ip = endUserAddress(request, client, origin.ip, forwardedFor);
     const user = await this.credentials.verify({ connectionId: connection.id, login: request.username, password: request.password, ip });
     const offline = request.scopes.includes(OFFLINE_ACCESS) && (await this.offlineAllowed(client, api));
-    // A user token holds OIDC's scopes and those of the API asked for; others are dropped, as Auth0 does.
-    const scopes = request.scopes.filter(
-      (scope) => OIDC_SCOPES.includes(scope) || api.scopes.includes(scope) || (offline && scope === OFFLINE_ACCESS),
-    );
+    // Within the API asked for: the password grant rests on no client grant.
+    const scopes = userTokenScopes(request.scopes, api.scopes, offline);
     const issued = await this.tokens.issue({ client, user, api, scopes });
     if (!offline) return issued;
     const refresh_token = await this.issueRefreshToken(client, user.user_id, api, scopes, origin);

@@ -25,6 +25,7 @@ import {
   userBlocked,
 } from './token-exchange-errors.js';
 import { UserTokens, type OrganizationClaims } from './user-tokens.js';
+import { OFFLINE_ACCESS, userTokenScopes } from './userinfo-audience.js';
 
 /** What the action's event says of the HTTP request, besides its body. */
 interface TokenRequestContext {
@@ -34,9 +35,6 @@ interface TokenRequestContext {
   language?: string;
 }
 
-// OIDC's scopes are the client's to ask for on any API (Auth0 keeps them in user tokens).
-const OIDC_SCOPES = ['openid', 'profile', 'email'];
-const OFFLINE_ACCESS = 'offline_access';
 // Never handed to the action: the client's credentials, and the tokens event.transaction already carries.
 const HIDDEN_BODY_FIELDS = ['client_secret', 'client_assertion', 'subject_token', 'actor_token'];
 
@@ -87,14 +85,9 @@ export class TokenExchangeService {
     // Auth0: offline_access buys a refresh token where the API allows offline access and the client
     // the refresh_token grant, and never with an actor (each delegated access goes through the action).
     const offline =
-      request.scopes.includes('offline_access') &&
-      !decision.actor &&
-      api.allowOfflineAccess &&
-      client.grant_types.includes('refresh_token');
-    // A user token holds the requested scopes the client's grant allows (and OIDC's); others are dropped, as Auth0 does for users.
-    const scopes = request.scopes.filter(
-      (scope) => OIDC_SCOPES.includes(scope) || grantScopes.includes(scope) || (offline && scope === OFFLINE_ACCESS),
-    );
+      request.scopes.includes(OFFLINE_ACCESS) && !decision.actor && api.allowOfflineAccess && client.grant_types.includes('refresh_token');
+    // Within the client's grant.
+    const scopes = userTokenScopes(request.scopes, grantScopes, offline);
     const issued = await this.tokens.issue({ client, user, api, scopes, organization, actor: decision.actor });
     if (!offline) return issued;
     const origin = { ip: context.ip, userAgent: context.userAgent };

@@ -3,7 +3,16 @@ import type { Audience } from '../resource-servers/resource-server-catalog.js';
 import { USERINFO_ROUTE } from '../routes.js';
 
 /** OIDC's scopes: the client's to ask for on any API, and all a token for /userinfo alone holds. */
-export const OIDC_SCOPES: readonly string[] = ['openid', 'profile', 'email'];
+const OIDC_SCOPES: readonly string[] = ['openid', 'profile', 'email'];
+export const OFFLINE_ACCESS = 'offline_access';
+
+/**
+ * What a user token holds of the scopes asked for: OIDC's, those the grant allows, and
+ * offline_access when a refresh token goes with it; others are dropped, as Auth0 does for users.
+ */
+export function userTokenScopes(requested: readonly string[], allowed: readonly string[], offline: boolean): string[] {
+  return requested.filter((scope) => OIDC_SCOPES.includes(scope) || allowed.includes(scope) || (offline && scope === OFFLINE_ACCESS));
+}
 
 // Auth0's lifetime of an access token for /userinfo alone.
 const USERINFO_TOKEN_LIFETIME = 86_400;
